@@ -1,0 +1,45 @@
+# qrseal — build, test, demo and benchmark.
+# `make demo` and `make test` are the only two set-up commands a user needs:
+# both run `make setup` first, which installs whatever Debian packages are missing.
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+CONFIG ?= release
+BIN = .build/$(CONFIG)/qrseal
+
+# C libraries the package links against, and the peer tools the tests and
+# benchmarks use as independent checks.
+DEB_LIBS = libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev pkg-config
+DEB_PEERS = qrencode zbar-tools zxing-cpp-tools imagemagick
+DEB_PACKAGES = $(DEB_LIBS) $(DEB_PEERS)
+
+.PHONY: all setup build test demo bench clean
+
+all: build
+
+setup:
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
+	  done | tr '\n' ' '); \
+	if [ -z "$$missing" ]; then echo "setup: all Debian packages present"; exit 0; fi; \
+	if [ "$$(id -u)" -ne 0 ]; then \
+	  echo "setup: missing Debian packages: $$missing"; \
+	  echo "setup: run as root: apt-get update && apt-get install -y $$missing"; exit 1; \
+	fi; \
+	echo "setup: installing $$missing"; \
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing
+
+build: setup
+	$(SWIFT) build -c $(CONFIG) --product qrseal
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: build
+	CONFIG=$(CONFIG) ./demo/run.sh $(BIN)
+
+bench: build
+	python3 bench/run.py --qrseal $(BIN)
+
+clean:
+	rm -rf .build demo/out

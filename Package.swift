@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "qrseal",
+    products: [
+        .library(name: "QRSealKit", targets: ["QRSealKit"]),
+        .executable(name: "qrseal", targets: ["qrseal"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar",
+                       providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .target(name: "QRSealKit",
+                dependencies: ["CQREncode", "CZBar", "CPNG", "CTurboJPEG"]),
+        .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
+        .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
+        .testTarget(name: "QRSealKitTests", dependencies: ["QRSealKit"]),
+        .testTarget(name: "QRSealCLITests", dependencies: ["QRSealCLI", "QRSealKit"]),
+    ]
+)

@@ -1,0 +1,97 @@
+/// One option of a command, declared as data: parsing, help and the man-page check use it.
+struct OptionSpec: Sendable {
+    let long: String
+    var short: Character? = nil
+    /// The placeholder of the option's value (`FILE`, `N`); nil for a flag.
+    var value: String? = nil
+    let help: String
+}
+
+/// A command: its name, what it does, its positional arguments and its options.
+struct CommandSpec: Sendable {
+    let name: String
+    let abstract: String
+    /// The positional part of the usage line, e.g. `[TEXT | -]`.
+    let arguments: String
+    let options: [OptionSpec]
+
+    static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help for this command.")
+
+    var allOptions: [OptionSpec] { options + [Self.helpOption] }
+
+    func option(long name: String) -> OptionSpec? { allOptions.first { $0.long == name } }
+    func option(short c: Character) -> OptionSpec? { allOptions.first { $0.short == c } }
+}
+
+/// A parsed command line: option values by long name (in order given) and positionals.
+struct ParsedArguments {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The last value given for `option`, if any.
+    func value(_ option: String) -> String? { values[option]?.last }
+
+    /// `option`'s value as an integer within `range`, or `fallback` when absent.
+    func integer(_ option: String, in range: ClosedRange<Int>, default fallback: Int) throws(CLIError) -> Int {
+        guard let text = value(option) else { return fallback }
+        guard let n = Int(text), range.contains(n) else {
+            throw .usage("--\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return n
+    }
+}
+
+extension CommandSpec {
+    /// Splits `arguments` by this command's options. `--` ends options; `-` alone is positional.
+    func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var rest = arguments[...]
+        while let arg = rest.popFirst() {
+            if arg == "--" {
+                parsed.positionals += rest
+                break
+            }
+            if arg.hasPrefix("--") {
+                var name = String(arg.dropFirst(2))
+                var inline: String? = nil
+                if let eq = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+                guard let spec = option(long: name) else {
+                    throw .usage("unknown option --\(name) for '\(self.name)'", hint: "see 'qrseal \(self.name) --help'")
+                }
+                try take(spec, inline: inline, from: &rest, into: &parsed)
+            } else if arg.hasPrefix("-"), arg.count > 1 {
+                let letter = arg[arg.index(after: arg.startIndex)]
+                guard let spec = option(short: letter) else {
+                    throw .usage("unknown option -\(letter) for '\(name)'", hint: "see 'qrseal \(name) --help'")
+                }
+                let tail = String(arg.dropFirst(2))
+                if spec.value == nil && !tail.isEmpty {
+                    throw .usage("option -\(letter) takes no value")
+                }
+                try take(spec, inline: tail.isEmpty ? nil : tail, from: &rest, into: &parsed)
+            } else {
+                parsed.positionals.append(arg)
+            }
+        }
+        return parsed
+    }
+
+    private func take(_ spec: OptionSpec, inline: String?, from rest: inout ArraySlice<String>,
+                      into parsed: inout ParsedArguments) throws(CLIError) {
+        guard spec.value != nil else {
+            if inline != nil { throw .usage("option --\(spec.long) takes no value") }
+            parsed.flags.insert(spec.long)
+            return
+        }
+        guard let value = inline ?? rest.popFirst() else {
+            throw .usage("option --\(spec.long) needs a value (\(spec.value!))")
+        }
+        parsed.values[spec.long, default: []].append(value)
+    }
+}

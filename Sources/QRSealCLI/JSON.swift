@@ -1,0 +1,38 @@
+/// A minimal JSON writer with keys in the order given, for line-oriented output.
+enum JSON {
+    indirect enum Value {
+        case string(String), int(Int), number(Double), array([Value]), object([(String, Value)]), null
+    }
+
+    static func line(_ fields: [(String, Value)]) -> String { render(.object(fields)) }
+
+    static func render(_ value: Value) -> String {
+        switch value {
+        case .string(let s): return quote(s)
+        case .int(let n): return String(n)
+        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .array(let items): return "[" + items.map(render).joined(separator: ",") + "]"
+        case .object(let fields):
+            return "{" + fields.map { quote($0.0) + ":" + render($0.1) }.joined(separator: ",") + "}"
+        case .null: return "null"
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

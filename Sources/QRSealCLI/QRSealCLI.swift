@@ -1,0 +1,61 @@
+import Foundation
+import QRSealKit
+
+/// The command-line tool as one function: arguments and a console in, an exit status out.
+public enum QRSealCLI {
+    public static func run(arguments: [String], console: Console) -> Int32 {
+        do {
+            return try dispatch(arguments, console: console).rawValue
+        } catch {
+            Diagnostics.report(error, console: console)
+            return error.status.rawValue
+        }
+    }
+
+    private static func dispatch(_ arguments: [String], console: Console) throws(CLIError) -> ExitStatus {
+        guard let first = arguments.first else {
+            console.printError(HelpText.tool)
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "-h", "--help":
+            console.print(HelpText.tool)
+            return .success
+        case "--version":
+            console.print("qrseal \(Commands.version)")
+            return .success
+        case "help":
+            guard let name = rest.first else { console.print(HelpText.tool); return .success }
+            guard let spec = Commands.named(name) else { throw unknownCommand(name) }
+            console.print(HelpText.command(spec))
+            return .success
+        default:
+            break
+        }
+        guard let spec = Commands.named(first) else { throw unknownCommand(first) }
+        let args = try spec.parse(rest)
+        if args.has("help") {
+            console.print(HelpText.command(spec))
+            return .success
+        }
+        switch spec.name {
+        case "encode": return try EncodeCommand(args, console: console).run(console: console)
+        case "scan": return try ScanCommand(args).run(console: console)
+        default: throw unknownCommand(first)
+        }
+    }
+
+    private static func unknownCommand(_ name: String) -> CLIError {
+        .usage("unknown command '\(name)'",
+               hint: "commands: " + Commands.all.map(\.name).joined(separator: ", "))
+    }
+}
+
+/// The one place that formats errors for the user.
+enum Diagnostics {
+    static func report(_ error: CLIError, console: Console) {
+        console.printError("qrseal: error: \(error.message)")
+        for hint in error.hints { console.printError("qrseal: hint: \(hint)") }
+    }
+}

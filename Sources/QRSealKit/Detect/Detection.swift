@@ -1,0 +1,39 @@
+/// A point in image pixel coordinates (x to the right, y down).
+public struct Point: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
+/// One symbol read from an image.
+public struct Detection: Equatable, Sendable {
+    public let symbology: Symbology
+    /// The payload exactly as the symbol holds it.
+    public let bytes: [UInt8]
+    /// The payload as text, when it is text (see `TextDecoding`).
+    public let text: String?
+    /// Four corners in the input image's pixels: top-left, top-right, bottom-right,
+    /// bottom-left as the symbol is read. For linear barcodes, the scanned region's box.
+    public let corners: [Point]
+    /// The QR version, when the engine reports it.
+    public let version: Int?
+    /// The QR error-correction level, when the engine reports it.
+    public let errorCorrection: ErrorCorrection?
+
+    public init(symbology: Symbology, bytes: [UInt8], corners: [Point],
+                version: Int? = nil, errorCorrection: ErrorCorrection? = nil) {
+        self.symbology = symbology
+        self.bytes = bytes
+        self.text = TextDecoding.text(from: bytes)
+        self.corners = corners
+        self.version = version
+        self.errorCorrection = errorCorrection
+    }
+
+    /// The centre of the corners.
+    public var center: Point {
+        guard !corners.isEmpty else { return Point(x: 0, y: 0) }
+        let n = Double(corners.count)
+        return Point(x: corners.reduce(0) { $0 + $1.x } / n, y: corners.reduce(0) { $0 + $1.y } / n)
+    }
+}

@@ -1,0 +1,108 @@
+import CZBar
+
+/// Reads symbols from a grayscale raster with zbar's image scanner.
+///
+/// A fresh `zbar_image_scanner_t` is made for every call: a reused scanner keeps state
+/// (its result cache) that makes one image's results depend on the images before it.
+struct ZBarEngine: Sendable {
+    let symbologies: Set<Symbology>
+    /// Whether to retry inverted (light-on-dark) when nothing is found.
+    var testInverted = true
+
+    /// Runs `zbar_scan_image` on `image` and copies every symbol out before freeing.
+    func scan(_ image: GrayImage) -> [Detection] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        guard let scanner = zbar_image_scanner_create() else { return [] }
+        defer { zbar_image_scanner_destroy(scanner) }
+        configure(scanner)
+        guard let zimage = zbar_image_create() else { return [] }
+        defer { zbar_image_destroy(zimage) }
+        // "Y800": 8-bit luma, one byte per pixel.
+        zbar_image_set_format(zimage, 0x3030_3859)
+        zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
+        return image.pixels.withUnsafeBufferPointer { buffer -> [Detection] in
+            // No cleanup handler: the buffer stays ours and outlives the scan below.
+            zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
+            guard zbar_scan_image(scanner, zimage) > 0 else { return [] }
+            var found: [Detection] = []
+            var symbol = zbar_image_first_symbol(zimage)
+            while let s = symbol {
+                if let detection = Self.detection(from: s) { found.append(detection) }
+                symbol = zbar_symbol_next(s)
+            }
+            return found
+        }
+    }
+
+    private func configure(_ scanner: OpaquePointer) {
+        // Turn everything off, then on again only what was asked for.
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        for symbology in symbologies {
+            zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
+        }
+        // ISBNs are EAN-13s with a prefix; zbar reports them only when EAN-13 is on.
+        if symbologies.contains(.isbn10) || symbologies.contains(.isbn13) {
+            zbar_image_scanner_set_config(scanner, ZBAR_EAN13, ZBAR_CFG_ENABLE, 1)
+        }
+        // Raw bytes, no character-set guessing: TextDecoding decides what is text.
+        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        if testInverted {
+            zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 1)
+        }
+    }
+
+    /// Copies a zbar symbol's type, bytes and location into a `Detection`.
+    private static func detection(from symbol: OpaquePointer) -> Detection? {
+        guard let symbology = Symbology(zbarType: zbar_symbol_get_type(symbol)) else { return nil }
+        let length = Int(zbar_symbol_get_data_length(symbol))
+        var bytes: [UInt8] = []
+        if length > 0, let data = zbar_symbol_get_data(symbol) {
+            bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) {
+                Array(UnsafeBufferPointer(start: $0, count: length))
+            }
+        }
+        let count = zbar_symbol_get_loc_size(symbol)
+        let points = (0..<count).map {
+            Point(x: Double(zbar_symbol_get_loc_x(symbol, $0)), y: Double(zbar_symbol_get_loc_y(symbol, $0)))
+        }
+        return Detection(symbology: symbology, bytes: bytes, corners: corners(points, symbology))
+    }
+
+    /// zbar lists a QR code's corners as top-left, bottom-left, bottom-right, top-right;
+    /// for linear codes it lists points along each scan line, which we box.
+    private static func corners(_ points: [Point], _ symbology: Symbology) -> [Point] {
+        if symbology == .qr, points.count == 4 {
+            return [points[0], points[3], points[2], points[1]]
+        }
+        guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
+              let minY = points.map(\.y).min(), let maxY = points.map(\.y).max() else { return [] }
+        return [Point(x: minX, y: minY), Point(x: maxX, y: minY),
+                Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
+    }
+}
+
+extension Symbology {
+    var zbarType: zbar_symbol_type_t {
+        switch self {
+        case .qr: return ZBAR_QRCODE
+        case .ean13: return ZBAR_EAN13
+        case .ean8: return ZBAR_EAN8
+        case .upca: return ZBAR_UPCA
+        case .upce: return ZBAR_UPCE
+        case .isbn10: return ZBAR_ISBN10
+        case .isbn13: return ZBAR_ISBN13
+        case .code128: return ZBAR_CODE128
+        case .code39: return ZBAR_CODE39
+        case .code93: return ZBAR_CODE93
+        case .i25: return ZBAR_I25
+        case .databar: return ZBAR_DATABAR
+        case .databarExpanded: return ZBAR_DATABAR_EXP
+        case .codabar: return ZBAR_CODABAR
+        }
+    }
+
+    init?(zbarType: zbar_symbol_type_t) {
+        guard let match = Symbology.allCases.first(where: { $0.zbarType == zbarType }) else { return nil }
+        self = match
+    }
+}

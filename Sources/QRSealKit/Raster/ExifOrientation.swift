@@ -1,0 +1,118 @@
+/// How a stored image must be turned to look upright: the EXIF/TIFF `Orientation` tag (0x0112).
+///
+/// Cameras store the sensor's rows as they come and record the way the camera was held; a
+/// reader that ignores the tag sees a phone photo of a code on its side. The names follow
+/// the visual result of the stored image's first row and column, as in
+/// `CGImagePropertyOrientation`.
+public enum ExifOrientation: UInt16, Sendable, CaseIterable {
+    /// 1: stored upright ("TopLeft").
+    case up = 1
+    /// 2: mirrored left to right ("TopRight").
+    case upMirrored = 2
+    /// 3: upside down ("BottomRight").
+    case down = 3
+    /// 4: mirrored top to bottom ("BottomLeft").
+    case downMirrored = 4
+    /// 5: first row is the left column, first column the top row ("LeftTop").
+    case leftMirrored = 5
+    /// 6: first row is the right column; turn 90° clockwise ("RightTop").
+    case right = 6
+    /// 7: first row is the right column, first column the bottom row ("RightBottom").
+    case rightMirrored = 7
+    /// 8: first row is the left column; turn 90° counter-clockwise ("LeftBottom").
+    case left = 8
+
+    /// Reads the orientation from a JPEG's APP1 `Exif\0\0` segment, or returns nil when
+    /// there is none or it cannot be read.
+    ///
+    /// Only the marker segments before the first scan are walked, each length checked
+    /// against the bytes present, so hostile input ends the walk instead of trapping.
+    public init?(jpeg bytes: [UInt8]) {
+        guard let tiff = Self.exifPayload(inJPEG: bytes) else { return nil }
+        self.init(tiff: tiff)
+    }
+
+    /// Reads the `Orientation` tag from IFD0 of a TIFF structure (the body of an EXIF
+    /// segment), in either byte order, or returns nil when it is absent or unreadable.
+    ///
+    /// Only IFD0 is read and no offset chain is followed, so offsets that loop or point
+    /// outside the data cannot make this run long or read out of bounds.
+    public init?(tiff: ArraySlice<UInt8>) {
+        let data = Array(tiff)
+        guard data.count >= 8 else { return nil }
+        let bigEndian: Bool
+        switch (data[0], data[1]) {
+        case (0x49, 0x49): bigEndian = false  // "II", Intel
+        case (0x4D, 0x4D): bigEndian = true   // "MM", Motorola
+        default: return nil
+        }
+        let reader = ByteReader(data: data, bigEndian: bigEndian)
+        guard reader.u16(at: 2) == 42, let ifd = reader.u32(at: 4).map(Int.init),
+              let count = reader.u16(at: ifd).map(Int.init) else { return nil }
+        for index in 0..<count {
+            let entry = ifd + 2 + 12 * index
+            guard let tag = reader.u16(at: entry), let type = reader.u16(at: entry + 2),
+                  let valueCount = reader.u32(at: entry + 4) else { return nil }
+            guard tag == 0x0112 else { continue }
+            guard valueCount >= 1 else { return nil }
+            // Values of four bytes or fewer sit in the entry itself, left-justified.
+            let value: UInt16?
+            switch type {
+            case 3: value = reader.u16(at: entry + 8)                    // SHORT, as specified
+            case 4: value = reader.u32(at: entry + 8).map { UInt16(truncatingIfNeeded: $0) }  // LONG, seen in the wild
+            default: value = nil
+            }
+            guard let value, let orientation = ExifOrientation(rawValue: value) else { return nil }
+            self = orientation
+            return
+        }
+        return nil
+    }
+
+    /// The TIFF bytes following `Exif\0\0` in the first APP1 segment that carries them.
+    static func exifPayload(inJPEG bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]  // "Exif\0\0"
+        var position = 2
+        while position + 1 < bytes.count {
+            guard bytes[position] == 0xFF else { return nil }
+            let marker = bytes[position + 1]
+            if marker == 0xFF { position += 1; continue }  // fill byte before a marker
+            // Markers without a length: TEM and RST0…RST7; SOS and EOI end the header.
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { position += 2; continue }
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            guard position + 3 < bytes.count else { return nil }
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            let start = position + 4
+            let end = position + 2 + length
+            guard length >= 2, end <= bytes.count else { return nil }
+            if marker == 0xE1, bytes[start..<end].starts(with: exifHeader) {
+                return bytes[(start + exifHeader.count)..<end]
+            }
+            position = end
+        }
+        return nil
+    }
+}
+
+/// Bounds-checked reads of unsigned integers at byte offsets in one byte order.
+private struct ByteReader {
+    let data: [UInt8]
+    let bigEndian: Bool
+
+    func u16(at offset: Int) -> UInt16? {
+        guard offset >= 0, offset <= data.count - 2 else { return nil }
+        let a = UInt16(data[offset]), b = UInt16(data[offset + 1])
+        return bigEndian ? a << 8 | b : b << 8 | a
+    }
+
+    func u32(at offset: Int) -> UInt32? {
+        guard offset >= 0, offset <= data.count - 4 else { return nil }
+        var value: UInt32 = 0
+        for index in 0..<4 {
+            let byte = UInt32(data[offset + (bigEndian ? index : 3 - index)])
+            value = value << 8 | byte
+        }
+        return value
+    }
+}

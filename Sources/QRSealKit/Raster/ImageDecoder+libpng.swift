@@ -1,0 +1,139 @@
+import CPNG
+
+extension ImageDecoder {
+    /// Decodes a PNG of any colour type, bit depth or interlacing to grayscale, wrapping
+    /// libpng's simplified API (`png_image_begin_read_from_memory`, `png_image_finish_read`).
+    ///
+    /// Colour is reduced to luma with the BT.601 weights, as for JPEG and PNM; transparent
+    /// areas are composited onto white; 16-bit files without gamma information are taken
+    /// to be sRGB, like 8-bit ones.
+    func decodePNG(_ bytes: [UInt8]) throws(RasterError) -> GrayImage {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        // Releases libpng's state on every path; a no-op once finish_read has run.
+        defer { png_image_free(&image) }
+
+        let began = bytes.withUnsafeBytes { raw in
+            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+        }
+        guard began != 0 else { throw .damaged(format: "PNG", reason: pngMessage(image)) }
+
+        let width = Int(image.width)
+        let height = Int(image.height)
+        try checkSize(width: width, height: height)
+
+        // Colour files are read as RGB and reduced with the BT.601 weights here, so a PNG
+        // gives the same gray as the JPEG or PPM of the same picture; libpng's own
+        // reduction works in linear light and would make red text twice as light.
+        let color = image.format & png_uint_32(PNG_FORMAT_FLAG_COLOR) != 0
+        let channels = color ? 3 : 1
+        // finish_read takes the row stride as png_int_32.
+        let (stride, overflow) = width.multipliedReportingOverflow(by: channels)
+        guard !overflow, stride <= Int(Int32.max) else {
+            throw .tooLarge(width: width, height: height, limit: maxPixels)
+        }
+
+        image.format = png_uint_32(color ? PNG_FORMAT_FLAG_COLOR : 0)  // PNG_FORMAT_RGB or _GRAY
+        // Only affects 16-bit files lacking gAMA/sRGB: libpng would take them as linear
+        // light and brighten every mid-tone, unlike the viewers people check files with.
+        image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
+
+        // libpng composites any alpha onto this colour (for gray output, its green).
+        var white = png_color(red: 255, green: 255, blue: 255)
+        var samples = [UInt8](repeating: 255, count: stride * height)
+        let finished = samples.withUnsafeMutableBytes { raw in
+            png_image_finish_read(&image, &white, raw.baseAddress, png_int_32(stride), nil)
+        }
+        guard finished != 0 else { throw .damaged(format: "PNG", reason: pngMessage(image)) }
+        guard color else { return GrayImage(width: width, height: height, pixels: samples) }
+
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        samples.withUnsafeBufferPointer { rgb in
+            pixels.withUnsafeMutableBufferPointer { gray in
+                for index in 0..<gray.count {
+                    let r = Int(rgb[3 * index]), g = Int(rgb[3 * index + 1]), b = Int(rgb[3 * index + 2])
+                    gray[index] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+}
+
+/// Writes a `GrayImage` as PNG.
+public enum PNGEncoder {
+    /// Encodes `image` as PNG with libpng's `png_image_write_to_memory`.
+    ///
+    /// An image holding only black (0) and white (255), such as a rendered symbol, is written
+    /// as a 1-bit two-colour PNG; any other image as 8-bit grayscale.
+    public static func encode(_ image: GrayImage) throws(RasterError) -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw .encodeFailed(reason: "image is empty (\(image.width)x\(image.height))")
+        }
+        guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
+            throw .encodeFailed(reason: "image is too large for PNG (\(image.width)x\(image.height))")
+        }
+
+        let bilevel = image.pixels.allSatisfy { $0 == 0 || $0 == 255 }
+        var png = png_image()
+        png.version = png_uint_32(PNG_IMAGE_VERSION)
+        png.width = png_uint_32(image.width)
+        png.height = png_uint_32(image.height)
+        // Both calls below free their own state, but an early failure may leave it behind.
+        defer { png_image_free(&png) }
+
+        let samples: [UInt8]
+        let colormap: [UInt8]
+        if bilevel {
+            // With two colour-map entries libpng chooses a 1-bit palette, about an eighth
+            // the size of 8-bit gray for the same symbol.
+            // PNG_FORMAT_RGB_COLORMAP, spelled out because Swift cannot import that macro.
+            png.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_COLORMAP)
+            png.colormap_entries = 2
+            samples = image.pixels.map { $0 == 0 ? 0 : 1 }
+            colormap = [0, 0, 0, 255, 255, 255]
+        } else {
+            png.format = png_uint_32(PNG_FORMAT_GRAY)
+            samples = image.pixels
+            colormap = []
+        }
+        let stride = png_int_32(image.width)
+
+        var size: png_alloc_size_t = 0
+        let sized = samples.withUnsafeBytes { pixels in
+            colormap.withUnsafeBytes { map in
+                png_image_write_to_memory(&png, nil, &size, 0, pixels.baseAddress, stride,
+                                          bilevel ? map.baseAddress : nil)
+            }
+        }
+        guard sized != 0, size > 0 else {
+            throw .encodeFailed(reason: pngMessage(png, fallback: "libpng could not size the output"))
+        }
+
+        var output = [UInt8](repeating: 0, count: Int(size))
+        let written = samples.withUnsafeBytes { pixels in
+            colormap.withUnsafeBytes { map in
+                output.withUnsafeMutableBytes { out in
+                    png_image_write_to_memory(&png, out.baseAddress, &size, 0,
+                                              pixels.baseAddress, stride,
+                                              bilevel ? map.baseAddress : nil)
+                }
+            }
+        }
+        guard written != 0, Int(size) <= output.count else {
+            throw .encodeFailed(reason: pngMessage(png, fallback: "libpng could not write the output"))
+        }
+        output.removeLast(output.count - Int(size))
+        return output
+    }
+}
+
+/// The text libpng left in `png_image.message`, copied out of the fixed C array.
+private func pngMessage(_ image: png_image, fallback: String = "unreadable data") -> String {
+    var message = image.message
+    let text = withUnsafeBytes(of: &message) { raw -> String in
+        let bytes = raw.prefix { $0 != 0 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+    return text.isEmpty ? fallback : text
+}

@@ -1,0 +1,98 @@
+import CTurboJPEG
+
+extension ImageDecoder {
+    /// Decodes a baseline or progressive JPEG to grayscale and turns it upright by its EXIF
+    /// orientation, wrapping TurboJPEG's `tjDecompressHeader3` and `tjDecompress2`.
+    ///
+    /// A file that ends early or whose scan data stops short is refused as damaged, even
+    /// though libjpeg would hand back an image with a gray band in place of the missing
+    /// part; other warnings (such as stray bytes between segments) leave a whole image and
+    /// are ignored.
+    func decodeJPEG(_ bytes: [UInt8]) throws(RasterError) -> GrayImage {
+        let decompressor = try JPEGDecompressor()
+        let (width, height, colorspace) = try decompressor.header(bytes)
+        if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
+            throw .unsupported(format: "JPEG", reason: "CMYK colour")
+        }
+        try checkSize(width: width, height: height)
+        let pixels = try decompressor.decompressGray(bytes, width: width, height: height)
+        let image = GrayImage(width: width, height: height, pixels: pixels)
+        guard let orientation = ExifOrientation(jpeg: bytes) else { return image }
+        return image.applying(orientation)
+    }
+}
+
+/// Owns one TurboJPEG decompression handle (`tjInitDecompress`) and frees it with
+/// `tjDestroy` when the value goes away, whichever way decoding ends.
+private final class JPEGDecompressor {
+    private let handle: tjhandle
+
+    /// Creates the handle with `tjInitDecompress`.
+    init() throws(RasterError) {
+        guard let handle = tjInitDecompress() else {
+            throw .damaged(format: "JPEG", reason: Self.message(nil))
+        }
+        self.handle = handle
+    }
+
+    deinit { tjDestroy(handle) }
+
+    /// The declared width, height and TurboJPEG colourspace, read with `tjDecompressHeader3`.
+    func header(_ bytes: [UInt8]) throws(RasterError) -> (width: Int, height: Int, colorspace: Int32) {
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count),
+                                &width, &height, &subsampling, &colorspace)
+        }
+        guard status == 0 else { throw failure() }
+        return (Int(width), Int(height), colorspace)
+    }
+
+    /// The image as one byte of luma per pixel, decoded with `tjDecompress2` into `TJPF_GRAY`.
+    func decompressGray(_ bytes: [UInt8], width: Int, height: Int) throws(RasterError) -> [UInt8] {
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        // LIMITSCANS refuses progressive files built with thousands of scans to burn CPU.
+        let flags = Int32(TJFLAG_ACCURATEDCT | TJFLAG_LIMITSCANS)
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            pixels.withUnsafeMutableBufferPointer { out in
+                tjDecompress2(handle, buffer.baseAddress, UInt(buffer.count), out.baseAddress,
+                              Int32(width), 0, Int32(height), Int32(TJPF_GRAY.rawValue), flags)
+            }
+        }
+        if status != 0 {
+            let error = failure()
+            // A warning still fills the buffer; only those meaning missing data are fatal to us.
+            if tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) || Self.isMissingData(error) {
+                throw error
+            }
+        }
+        return pixels
+    }
+
+    /// The current error as `.damaged`, naming truncation plainly.
+    private func failure() -> RasterError {
+        let text = Self.message(handle)
+        return .damaged(format: "JPEG", reason: Self.isTruncation(text) ? "truncated" : text)
+    }
+
+    private static func isTruncation(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.contains("premature end of jpeg file") || lower.contains("premature end of data segment")
+    }
+
+    private static func isMissingData(_ error: RasterError) -> Bool {
+        if case .damaged(_, "truncated") = error { return true }
+        return false
+    }
+
+    /// The text of `tjGetErrorStr2`, copied before the handle can change it, and lowercased
+    /// at the start to match our own messages.
+    private static func message(_ handle: tjhandle?) -> String {
+        guard let cString = tjGetErrorStr2(handle) else { return "unreadable data" }
+        var text = String(cString: cString)
+        if let first = text.first, first.isUppercase, !(text.dropFirst().first?.isUppercase ?? false) {
+            text = first.lowercased() + text.dropFirst()
+        }
+        return text.isEmpty ? "unreadable data" : text
+    }
+}

@@ -1,0 +1,5 @@
+import QRSealCLI
+
+import Foundation
+
+exit(QRSealCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), console: .standard))
