@@ -20,7 +20,9 @@ let package = Package(
                 dependencies: ["CQREncode", "CZBar", "CPNG", "CTurboJPEG"]),
         .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
         .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
-        .testTarget(name: "QRSealKitTests", dependencies: ["QRSealKit"]),
-        .testTarget(name: "QRSealCLITests", dependencies: ["QRSealCLI", "QRSealKit"]),
+        // Helpers shared by the test targets: temporary folders, running tools.
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "QRSealKitTests", dependencies: ["QRSealKit", "TestSupport"]),
+        .testTarget(name: "QRSealCLITests", dependencies: ["QRSealCLI", "QRSealKit", "TestSupport"]),
     ]
 )

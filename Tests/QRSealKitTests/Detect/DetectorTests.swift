@@ -1,0 +1,85 @@
+import Testing
+@testable import QRSealKit
+
+@Suite("Detector")
+struct DetectorTests {
+    let matrix = try! QREncoder().encode(.text("where are you"))
+
+    @Test("corners are the symbol's corners in image pixels, clockwise from top-left")
+    func corners() throws {
+        let scale = 5, margin = 4
+        let found = Detector().detect(in: matrix.image(scale: scale, margin: margin))
+        let corners = try #require(found.first?.corners)
+        let lo = Double(margin * scale), hi = Double((margin + matrix.size) * scale)
+        let expected = [(lo, lo), (hi, lo), (hi, hi), (lo, hi)]
+        #expect(corners.count == 4)
+        for (c, e) in zip(corners, expected) {
+            #expect(abs(c.x - e.0) <= Double(scale) && abs(c.y - e.1) <= Double(scale), "\(c) vs \(e)")
+        }
+    }
+
+    @Test("a light-on-dark (inverted) code is read")
+    func inverted() {
+        var image = matrix.image(scale: 4, margin: 4)
+        image.pixels = image.pixels.map { 255 - $0 }
+        #expect(Detector().detect(in: image).map(\.text) == ["where are you"])
+    }
+
+    @Test("several codes in one image are each reported once, in reading order")
+    func several() {
+        let texts = ["first", "second", "third"]
+        let images = texts.map { try! QREncoder().encode(.text($0)).image(scale: 4, margin: 4) }
+        let w = images.map(\.width).reduce(0, +), h = images.map(\.height).max()!
+        var page = GrayImage(width: w, height: h, filledWith: 255)
+        var x0 = 0
+        for img in images {
+            for y in 0..<img.height { for x in 0..<img.width { page[x0 + x, y] = img[x, y] } }
+            x0 += img.width
+        }
+        #expect(Detector().detect(in: page).map(\.text) == texts)
+    }
+
+    @Test("a blank image yields nothing")
+    func blank() {
+        #expect(Detector().detect(in: GrayImage(width: 300, height: 200, filledWith: 255)).isEmpty)
+    }
+
+    @Test("an EAN-13 is read, an ISBN is named as one, and --symbology restricts the set")
+    func linear() {
+        let ean = EAN13.image("4006381333931")
+        #expect(Detector().detect(in: ean).map { "\($0.symbology):\($0.text ?? "")" } == ["ean13:4006381333931"])
+        let isbn = EAN13.image("9780306406157")
+        #expect(Detector().detect(in: isbn).map(\.symbology) == [.isbn13])
+        #expect(Detector(symbologies: [.qr]).detect(in: ean).isEmpty)
+    }
+}
+
+/// Draws EAN-13 barcodes (GS1 General Specifications, section 5.2) for the tests.
+enum EAN13 {
+    static let l = ["0001101", "0011001", "0010011", "0111101", "0100011",
+                    "0110001", "0101111", "0111011", "0110111", "0001011"]
+    static let parity = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG",
+                         "LGGLLG", "LGGGLL", "LGLGLG", "LGLGGL", "LGGLGL"]
+
+    static func image(_ digits: String, moduleWidth: Int = 3, height: Int = 120) -> GrayImage {
+        let d = digits.compactMap { $0.wholeNumberValue }
+        var bits = "101"
+        for i in 1...6 {
+            let code = l[d[i]]
+            if Array(parity[d[0]])[i - 1] == "L" { bits += code } else {
+                bits += String(code.map { $0 == "0" ? "1" : "0" }.reversed())  // G = reversed R
+            }
+        }
+        bits += "01010"
+        for i in 7...12 { bits += String(l[d[i]].map { $0 == "0" ? "1" : "0" }) }  // R
+        bits += "101"
+        let quiet = 12
+        let modules = Array(repeating: "0", count: quiet).joined() + bits
+            + Array(repeating: "0", count: quiet).joined()
+        var image = GrayImage(width: modules.count * moduleWidth, height: height, filledWith: 255)
+        for (i, bit) in modules.enumerated() where bit == "1" {
+            for y in 10..<height - 10 { for x in 0..<moduleWidth { image[i * moduleWidth + x, y] = 0 } }
+        }
+        return image
+    }
+}

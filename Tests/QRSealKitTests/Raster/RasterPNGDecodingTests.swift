@@ -1,0 +1,136 @@
+import Testing
+@testable import QRSealKit
+
+/// A PNG variant produced by ImageMagick from a known pattern.
+struct PNGVariant: CustomTestStringConvertible, Sendable {
+    let name: String
+    let bilevel: Bool
+    let arguments: [String]
+    /// A phrase `file` must print for the fixture, proving it is the variant we mean.
+    let fileSays: String
+    /// How far a decoded pixel may stray from the pattern (16-bit goes through a rescale).
+    let tolerance: Int
+    var testDescription: String { name }
+}
+
+@Suite("Raster: decoding PNG")
+struct RasterPNGDecodingTests {
+    static let variants: [PNGVariant] = [
+        PNGVariant(name: "8-bit gray", bilevel: false,
+                   arguments: ["-define", "png:color-type=0", "-define", "png:bit-depth=8"],
+                   fileSays: "8-bit grayscale, non-interlaced", tolerance: 0),
+        PNGVariant(name: "1-bit gray", bilevel: true,
+                   arguments: ["-define", "png:color-type=0", "-define", "png:bit-depth=1"],
+                   fileSays: "1-bit grayscale", tolerance: 0),
+        PNGVariant(name: "RGB", bilevel: false, arguments: ["-define", "png:color-type=2"],
+                   fileSays: "8-bit/color RGB,", tolerance: 0),
+        PNGVariant(name: "2-bit palette", bilevel: false, arguments: ["-define", "png:color-type=3"],
+                   fileSays: "2-bit colormap", tolerance: 0),
+        PNGVariant(name: "8-bit palette", bilevel: false, arguments: [],
+                   fileSays: "8-bit colormap", tolerance: 0),
+        PNGVariant(name: "16-bit gray", bilevel: false,
+                   arguments: ["-depth", "16", "-define", "png:bit-depth=16"],
+                   fileSays: "16-bit grayscale", tolerance: 1),
+        PNGVariant(name: "Adam7 interlaced", bilevel: false, arguments: ["-interlace", "PNG"],
+                   fileSays: "interlaced", tolerance: 0),
+    ]
+
+    @Test("every PNG variant decodes to the pattern it was made from", arguments: variants)
+    func variantDecodesToPattern(_ variant: PNGVariant) throws {
+        let fixtures = try RasterFixtures()
+        defer { fixtures.remove() }
+        let pattern = variant.bilevel ? RasterFixtures.bilevelPattern : RasterFixtures.pattern
+        let output = variant.name == "8-bit palette" ? "PNG8:out.png" : "out.png"
+        let bytes = try fixtures.convert(pattern, variant.arguments, output: output)
+        #expect(try fixtures.describe("out.png").contains(variant.fileSays))
+
+        let image = try ImageDecoder().decode(bytes)
+        #expect(image.width == 32 && image.height == 24)
+        #expect(image[2, 2] == 0 && image[9, 9] == 0, "black square stays black")
+        #expect(image[0, 0] == 255 && image[31, 0] == 255 && image[10, 10] == 255, "background stays white")
+        #expect(nearlyEqual(image, pattern, tolerance: variant.tolerance))
+    }
+
+    @Test("transparent areas of RGBA, gray+alpha and palette+tRNS files read as white",
+          arguments: [("png:color-type=6", "RGBA"), ("png:color-type=4", "gray+alpha"),
+                      ("png:color-type=3", "colormap")])
+    func transparencyBecomesWhite(define: String, fileSays: String) throws {
+        let fixtures = try RasterFixtures()
+        defer { fixtures.remove() }
+        // The black square becomes fully transparent; a reader compositing onto black
+        // would leave it black and invent a finder-pattern-like blob.
+        let bytes = try fixtures.convert(RasterFixtures.pattern,
+                                         ["-transparent", "black", "-define", define], output: "alpha.png")
+        #expect(try fixtures.describe("alpha.png").contains(fileSays))
+
+        let image = try ImageDecoder().decode(bytes)
+        #expect(mean(image, x: 2..<10, y: 2..<10) == 255)
+        #expect(image[26, 18] == 128, "opaque gray keeps its value")
+        #expect(image[0, 0] == 255)
+    }
+
+    @Test("a red PNG gives the same BT.601 gray as the same red in PPM")
+    func colourReducesLikePPM() throws {
+        let fixtures = try RasterFixtures()
+        defer { fixtures.remove() }
+        try fixtures.run("convert", ["-size", "4x4", "xc:#FF0000", "-define", "png:color-type=2",
+                                     fixtures.directory.appendingPathComponent("red.png").path])
+        let png = try ImageDecoder().decode(try fixtures.read("red.png"))
+        let ppm = try ImageDecoder().decode(Array("P6\n1 1\n255\n".utf8) + [255, 0, 0])
+        #expect(png.pixels.allSatisfy { $0 == 76 })
+        #expect(ppm.pixels == [76])
+    }
+
+    @Test("a PNG declaring 100000x100000 pixels is refused before any allocation")
+    func hugeDeclaredSizeIsTooLarge() {
+        let bytes = pngHeader(width: 100_000, height: 100_000)
+        #expect(throws: RasterError.tooLarge(width: 100_000, height: 100_000,
+                                             limit: ImageDecoder.defaultMaxPixels)) {
+            try ImageDecoder().decode(bytes)
+        }
+    }
+
+    @Test("a caller's lower pixel limit is honoured")
+    func callerLimitIsHonoured() throws {
+        let bytes = try PNGEncoder.encode(RasterFixtures.pattern)
+        #expect(throws: RasterError.tooLarge(width: 32, height: 24, limit: 500)) {
+            try ImageDecoder(maxPixels: 500).decode(bytes)
+        }
+    }
+
+    @Test("a PNG cut short is reported as damaged, wherever the cut falls",
+          arguments: [12, 30, 45, 0.6])
+    func truncatedPNGIsDamaged(cut: Double) throws {
+        let fixtures = try RasterFixtures()
+        defer { fixtures.remove() }
+        // Noise compresses badly, so the pixel data spans many bytes to cut into.
+        let noise = GrayImage(width: 64, height: 64, pixels: pseudoRandomBytes(count: 4096, seed: 7))
+        let bytes = try fixtures.convert(noise, ["-define", "png:color-type=0"], output: "noise.png")
+        let length = cut < 1 ? Int(Double(bytes.count) * cut) : Int(cut)
+        #expect {
+            try ImageDecoder().decode(Array(bytes.prefix(length)))
+        } throws: { error in
+            guard case .damaged("PNG", let reason)? = error as? RasterError else { return false }
+            return !reason.isEmpty
+        }
+    }
+
+    @Test("a PNG whose chunk checksum is wrong is reported as damaged")
+    func badCRCIsDamaged() throws {
+        var bytes = try PNGEncoder.encode(RasterFixtures.pattern)
+        bytes[29] ^= 0xFF  // last byte of the IHDR CRC
+        #expect {
+            try ImageDecoder().decode(bytes)
+        } throws: { error in
+            if case .damaged("PNG", _)? = error as? RasterError { return true }
+            return false
+        }
+    }
+
+    @Test("an IHDR declaring zero width is reported, not allocated")
+    func zeroWidthIsRefused() {
+        #expect(throws: RasterError.self) {
+            try ImageDecoder().decode(pngHeader(width: 0, height: 10))
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// What a finished process left: its status and output.
+public struct ToolResult: Sendable {
+    public let status: Int32
+    public let stdout: Data
+    public let stderr: String
+    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+public enum Tools {
+    /// The package root, found from this file's path.
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `qrseal` binary built beside the test bundle (or `QRSEAL_BIN`).
+    public static var qrseal: String {
+        if let path = ProcessInfo.processInfo.environment["QRSEAL_BIN"] { return path }
+        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for dir in [bundleDir, bundleDir.deletingLastPathComponent()] {
+            let candidate = dir.appendingPathComponent("qrseal").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/qrseal").path
+    }
+
+    /// The full path of a program on PATH, or nil.
+    public static func which(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Runs `executable` (a path or a name on PATH) with `arguments`, feeding `input` on stdin.
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String], input: Data? = nil,
+                           environment: [String: String]? = nil) throws -> ToolResult {
+        let process = Process()
+        let path = executable.contains("/") ? executable : (which(executable) ?? executable)
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
+        try process.run()
+        if let input {
+            DispatchQueue.global().async {
+                inPipe.fileHandleForWriting.write(input)
+                try? inPipe.fileHandleForWriting.close()
+            }
+        }
+        // Read both pipes concurrently so a full stderr cannot block the child.
+        let errData = LockedData()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData.set(err.fileHandleForReading.readDataToEndOfFile())
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return ToolResult(status: process.terminationStatus, stdout: outData,
+                          stderr: String(decoding: errData.get(), as: UTF8.self))
+    }
+}
+
+private final class LockedData: @unchecked Sendable {
+    private var data = Data()
+    private let lock = NSLock()
+    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
+    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+}
+
+/// A temporary folder removed when the value is released.
+public final class TempDir: @unchecked Sendable {
+    public let url: URL
+    public init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("qrseal-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The path of `name` inside the folder.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `data` to `name` and returns its path.
+    @discardableResult
+    public func write(_ name: String, _ data: Data) throws -> String {
+        let p = path(name)
+        try data.write(to: URL(fileURLWithPath: p))
+        return p
+    }
+}
