@@ -367,14 +367,14 @@ def print_table(headers, rows, markdown=False, left=1, out=sys.stdout):
         out.write("| " + " | ".join(headers) + " |\n")
         out.write("|" + "|".join("---" for _ in headers) + "|\n")
         for r in cells:
+            r = r + [""] * (len(headers) - len(r))
             out.write("| " + " | ".join(r) + " |\n")
         out.write("\n")
         return
     widths = [len(h) for h in headers]
     for r in cells:
-        if len(r) < len(headers):  # e.g. a "not installed" row
-            continue
-        for i, c in enumerate(r):
+        # a short row ("qrseal  not built") ends in free text that may overflow
+        for i, c in enumerate(r if len(r) == len(headers) else r[:-1]):
             widths[i] = max(widths[i], len(c))
 
     def line(r):
@@ -571,7 +571,7 @@ def part_b(args, qrseal, qrencode, zxing, zbar, report):
                 if first_err:
                     print("  note: %s / %s: %s" % (label, name, first_err))
         print_table(headers, rows, args.markdown, left=2)
-        print("  'decodes'': the last PNG written, read back by %s and compared byte for byte.\n"
+        print("  'decodes': the last PNG written, read back by %s and compared byte for byte.\n"
               % ("ZXingReader -bytes" if zxing else "zbarimg -Sbinary" if zbar else "(no peer reader)"))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -590,7 +590,7 @@ def resolve_qrseal(arg):
             candidates.append(REPO / ".build/debug/qrseal")
     for c in candidates:
         if c.is_file() and os.access(c, os.X_OK):
-            return str(c.resolve())
+            return os.path.abspath(str(c))
     return None
 
 
@@ -630,6 +630,8 @@ def main():
 
     print("qrseal benchmark")
     print("  qrseal:      %s" % (qrseal or "NOT FOUND (%s) - build it with `make build`" % args.qrseal))
+    if qrseal and "/debug/" in qrseal:
+        print("               (a debug build: its timings are not representative)")
     for name, exe in (("zbarimg", zbar), ("ZXingReader", zxing), ("qrencode", qrencode)):
         print("  %-12s %s" % (name + ":", exe or "not installed"))
     print("  corpus:      %s" % corpus)

@@ -8,6 +8,7 @@ Shapes filled white or "none" are treated as background. Python 3 stdlib only.
 
 usage: svg2pgm.py IN.svg OUT.pgm [PIXELS_PER_UNIT]
 """
+import math
 import re
 import sys
 
@@ -109,11 +110,11 @@ def main():
             wind += cs[k][1]
             if wind == 0:
                 continue
-            for c in range(cols):
-                xc = vx + c + 0.5
-                if cs[k][0] <= xc < cs[k + 1][0]:
-                    s = (c + border) * scale
-                    dark[s:s + scale] = b"\x00" * scale
+            # cells whose centre vx + c + 0.5 lies in [x_k, x_k+1)
+            c0 = max(0, math.ceil(cs[k][0] - vx - 0.5))
+            c1 = min(cols, math.ceil(cs[k + 1][0] - vx - 0.5))
+            if c1 > c0:
+                dark[(c0 + border) * scale:(c1 + border) * scale] = b"\x00" * ((c1 - c0) * scale)
         for dy in range(scale):
             o = ((r + border) * scale + dy) * W
             out[o:o + W] = dark

@@ -80,7 +80,9 @@ struct EncodeCommand {
         } catch {
             var failure = CLIError(message: error.description)
             if case .tooLarge = error {
-                if encoder.level > .low, let fitsAtLow = largestAtLow() {
+                if let level = lowerLevelThatFits() {
+                    failure.hints.append("it fits with --ec \(level.rawValue)")
+                } else if encoder.level > .low, let fitsAtLow = largestAtLow() {
                     failure.hints.append("lower --ec (at L, up to \(fitsAtLow) bytes of this input fit)")
                 } else {
                     failure.hints.append("shorten or compress the input")
@@ -103,10 +105,19 @@ struct EncodeCommand {
         return .success
     }
 
+    /// The most robust level below the one asked for at which the input fits, if any.
+    private func lowerLevelThatFits() -> ErrorCorrection? {
+        ErrorCorrection.allCases.reversed().first { level in
+            var e = encoder
+            e.level = level
+            return level < encoder.level && (try? e.encode(content)) != nil
+        }
+    }
+
     private func largestAtLow() -> Int? {
         var low = encoder
         low.level = .low
-        do { _ = try low.encode(content); return content.byteCount } catch {
+        do { _ = try low.encode(content); return nil } catch {
             if case let .tooLarge(_, fits, _) = error { return fits }
             return nil
         }

@@ -35,8 +35,9 @@ public enum ExifOrientation: UInt16, Sendable, CaseIterable {
     /// Reads the `Orientation` tag from IFD0 of a TIFF structure (the body of an EXIF
     /// segment), in either byte order, or returns nil when it is absent or unreadable.
     ///
-    /// Only IFD0 is read and no offset chain is followed, so offsets that loop or point
-    /// outside the data cannot make this run long or read out of bounds.
+    /// Only IFD0 is read, and only when all its entries lie inside the data; no offset
+    /// chain is followed, so offsets that loop or point outside cannot make this run long
+    /// or read out of bounds.
     public init?(tiff: ArraySlice<UInt8>) {
         let data = Array(tiff)
         guard data.count >= 8 else { return nil }
@@ -48,7 +49,8 @@ public enum ExifOrientation: UInt16, Sendable, CaseIterable {
         }
         let reader = ByteReader(data: data, bigEndian: bigEndian)
         guard reader.u16(at: 2) == 42, let ifd = reader.u32(at: 4).map(Int.init),
-              let count = reader.u16(at: ifd).map(Int.init) else { return nil }
+              let count = reader.u16(at: ifd).map(Int.init),
+              ifd + 2 + 12 * count <= data.count else { return nil }
         for index in 0..<count {
             let entry = ifd + 2 + 12 * index
             guard let tag = reader.u16(at: entry), let type = reader.u16(at: entry + 2),

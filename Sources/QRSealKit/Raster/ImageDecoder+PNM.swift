@@ -16,6 +16,15 @@ extension ImageDecoder {
         // A table maps every possible sample once instead of dividing per pixel.
         let maxval = header.maxval
         let scale = (0...maxval).map { UInt8((($0 * 255) + maxval / 2) / maxval) }
+        if header.binary, !header.color, maxval <= 255 {
+            // The common P5 case: one byte per pixel, mapped in a single pass.
+            let samples = reader.remainingBytes.prefix(count)
+            if let bad = samples.first(where: { Int($0) > maxval }) {
+                throw .damaged(format: "PNM", reason: "sample \(bad) above maxval \(maxval)")
+            }
+            let pixels = samples.map { scale[Int($0)] }
+            return GrayImage(width: header.width, height: header.height, pixels: pixels)
+        }
         var pixels = [UInt8](repeating: 0, count: count)
         for index in 0..<count {
             if header.color {
@@ -78,6 +87,9 @@ private struct PNMReader {
         }
         return PNMHeader(binary: binary, color: color, width: width, height: height, maxval: maxval)
     }
+
+    /// The bytes after the current position.
+    var remainingBytes: ArraySlice<UInt8> { bytes[position...] }
 
     /// Throws unless the bytes left could hold `samples` samples: two bytes each when
     /// binary with a wide maxval, one otherwise, and a digit plus a separator when ASCII.

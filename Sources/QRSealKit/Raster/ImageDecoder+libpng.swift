@@ -16,7 +16,7 @@ extension ImageDecoder {
         let began = bytes.withUnsafeBytes { raw in
             png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
         }
-        guard began != 0 else { throw .damaged(format: "PNG", reason: pngMessage(image)) }
+        guard began != 0 else { throw .damaged(format: "PNG", libraryMessage: pngMessage(image)) }
 
         let width = Int(image.width)
         let height = Int(image.height)
@@ -28,9 +28,11 @@ extension ImageDecoder {
         let color = image.format & png_uint_32(PNG_FORMAT_FLAG_COLOR) != 0
         let channels = color ? 3 : 1
         // finish_read takes the row stride as png_int_32.
+        // Beyond these libpng itself gives up, so they are limits whatever the caller allows.
+        let libraryLimit = Int(UInt32.max) / channels
         let (stride, overflow) = width.multipliedReportingOverflow(by: channels)
         guard !overflow, stride <= Int(Int32.max) else {
-            throw .tooLarge(width: width, height: height, limit: maxPixels)
+            throw .tooLarge(width: width, height: height, limit: min(maxPixels, libraryLimit))
         }
 
         image.format = png_uint_32(color ? PNG_FORMAT_FLAG_COLOR : 0)  // PNG_FORMAT_RGB or _GRAY
@@ -40,11 +42,19 @@ extension ImageDecoder {
 
         // libpng composites any alpha onto this colour (for gray output, its green).
         var white = png_color(red: 255, green: 255, blue: 255)
-        var samples = [UInt8](repeating: 255, count: stride * height)
-        let finished = samples.withUnsafeMutableBytes { raw in
-            png_image_finish_read(&image, &white, raw.baseAddress, png_int_32(stride), nil)
+        // libpng refuses buffers past 4 GiB only inside finish_read, after we would have
+        // allocated one; refuse first.
+        let (bufferSize, tooBig) = stride.multipliedReportingOverflow(by: height)
+        guard !tooBig, bufferSize <= Int(UInt32.max) else {
+            throw .tooLarge(width: width, height: height, limit: min(maxPixels, libraryLimit))
         }
-        guard finished != 0 else { throw .damaged(format: "PNG", reason: pngMessage(image)) }
+        var finished: Int32 = 0
+        // libpng writes every byte, so the buffer is left uninitialised.
+        let samples = [UInt8](unsafeUninitializedCapacity: bufferSize) { buffer, count in
+            finished = png_image_finish_read(&image, &white, buffer.baseAddress, png_int_32(stride), nil)
+            count = bufferSize
+        }
+        guard finished != 0 else { throw .damaged(format: "PNG", libraryMessage: pngMessage(image)) }
         guard color else { return GrayImage(width: width, height: height, pixels: samples) }
 
         var pixels = [UInt8](repeating: 0, count: width * height)
@@ -129,7 +139,7 @@ public enum PNGEncoder {
 }
 
 /// The text libpng left in `png_image.message`, copied out of the fixed C array.
-private func pngMessage(_ image: png_image, fallback: String = "unreadable data") -> String {
+private func pngMessage(_ image: png_image, fallback: String = "") -> String {
     var message = image.message
     let text = withUnsafeBytes(of: &message) { raw -> String in
         let bytes = raw.prefix { $0 != 0 }

@@ -30,7 +30,7 @@ private final class JPEGDecompressor {
     /// Creates the handle with `tjInitDecompress`.
     init() throws(RasterError) {
         guard let handle = tjInitDecompress() else {
-            throw .damaged(format: "JPEG", reason: Self.message(nil))
+            throw .damaged(format: "JPEG", libraryMessage: Self.message(nil))
         }
         self.handle = handle
     }
@@ -45,6 +45,10 @@ private final class JPEGDecompressor {
                                 &width, &height, &subsampling, &colorspace)
         }
         guard status == 0 else { throw failure() }
+        // A stream that ends before its frame header reads as tables only, with no size.
+        guard width != 0 || height != 0 else {
+            throw .damaged(format: "JPEG", reason: "truncated before the frame header")
+        }
         return (Int(width), Int(height), colorspace)
     }
 
@@ -71,28 +75,16 @@ private final class JPEGDecompressor {
 
     /// The current error as `.damaged`, naming truncation plainly.
     private func failure() -> RasterError {
-        let text = Self.message(handle)
-        return .damaged(format: "JPEG", reason: Self.isTruncation(text) ? "truncated" : text)
-    }
-
-    private static func isTruncation(_ text: String) -> Bool {
-        let lower = text.lowercased()
-        return lower.contains("premature end of jpeg file") || lower.contains("premature end of data segment")
+        .damaged(format: "JPEG", libraryMessage: Self.message(handle))
     }
 
     private static func isMissingData(_ error: RasterError) -> Bool {
-        if case .damaged(_, "truncated") = error { return true }
-        return false
+        error == .damaged(format: "JPEG", reason: "truncated")
     }
 
-    /// The text of `tjGetErrorStr2`, copied before the handle can change it, and lowercased
-    /// at the start to match our own messages.
+    /// The text of `tjGetErrorStr2`, copied out before the handle can change it.
     private static func message(_ handle: tjhandle?) -> String {
-        guard let cString = tjGetErrorStr2(handle) else { return "unreadable data" }
-        var text = String(cString: cString)
-        if let first = text.first, first.isUppercase, !(text.dropFirst().first?.isUppercase ?? false) {
-            text = first.lowercased() + text.dropFirst()
-        }
-        return text.isEmpty ? "unreadable data" : text
+        guard let cString = tjGetErrorStr2(handle) else { return "" }
+        return String(cString: cString)
     }
 }

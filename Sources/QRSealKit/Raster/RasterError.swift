@@ -24,9 +24,8 @@ extension RasterError: CustomStringConvertible {
         case .unknownFormat:
             return "not an image (expected PNG, JPEG or PNM)"
         case let .tooLarge(width, height, limit):
-            let mp = Double(width) * Double(height) / 1_000_000
-            return "image is \(width)x\(height) (\(formatMegapixels(mp)) megapixels), "
-                + "above the limit of \(formatMegapixels(Double(limit) / 1_000_000)) megapixels"
+            return "image is \(width)x\(height) (\(pixelCount(Double(width) * Double(height)))), "
+                + "above the limit of \(pixelCount(Double(limit)))"
         case let .badDimensions(width, height):
             return "image declares an invalid size \(width)x\(height)"
         case let .damaged(format, reason):
@@ -39,7 +38,28 @@ extension RasterError: CustomStringConvertible {
     }
 }
 
-private func formatMegapixels(_ value: Double) -> String {
-    if value >= 10 || value == value.rounded() { return String(Int(value.rounded())) }
-    return String((value * 10).rounded() / 10)
+/// "12 megapixels", "2.5 megapixels", or "4000 pixels" below one megapixel.
+private func pixelCount(_ pixels: Double) -> String {
+    guard pixels >= 1_000_000 else { return "\(Int(pixels)) pixels" }
+    let mp = pixels / 1_000_000
+    if mp >= 10 || mp == mp.rounded() { return "\(Int(mp.rounded())) megapixels" }
+    return "\((mp * 10).rounded() / 10) megapixels"
+}
+
+extension RasterError {
+    /// `.damaged` for a C library's own message, lowercased at the start to read like ours
+    /// ("Invalid IHDR data" → "invalid IHDR data"), with its ways of saying the file ends
+    /// early all reported as "truncated".
+    static func damaged(format: String, libraryMessage message: String) -> RasterError {
+        let lower = message.lowercased()
+        let truncation = ["read beyond end of data", "premature end of jpeg file",
+                          "premature end of data segment", "not enough image data"]
+        if truncation.contains(where: lower.contains) { return .damaged(format: format, reason: "truncated") }
+        var reason = message.isEmpty ? "unreadable data" : message
+        // Keep acronyms such as "IDAT" or "JPEG" as they are.
+        if let first = reason.first, first.isUppercase, reason.dropFirst().first?.isUppercase != true {
+            reason = first.lowercased() + reason.dropFirst()
+        }
+        return .damaged(format: format, reason: reason)
+    }
 }

@@ -53,8 +53,10 @@ struct RasterFixtures {
     /// bytes of `output` (whose extension or `FORMAT:` prefix picks the format).
     func convert(_ image: GrayImage, _ arguments: [String], output: String) throws -> [UInt8] {
         let input = try write(Self.pgm(image), to: "input-\(UUID().uuidString).pgm")
-        try run("convert", [input] + arguments + [directory.appendingPathComponent(output).path])
-        let name = output.split(separator: ":").last.map(String.init) ?? output
+        let parts = output.split(separator: ":", maxSplits: 1).map(String.init)
+        let name = parts.last ?? output
+        let prefix = parts.count == 2 ? parts[0] + ":" : ""
+        try run("convert", [input] + arguments + [prefix + directory.appendingPathComponent(name).path])
         return try read(name)
     }
 
@@ -86,10 +88,18 @@ struct RasterFixtures {
     }
 }
 
-/// Whether every pixel of `a` is within `tolerance` of the same pixel of `b`.
-func nearlyEqual(_ a: GrayImage, _ b: GrayImage, tolerance: Int) -> Bool {
-    a.width == b.width && a.height == b.height
-        && zip(a.pixels, b.pixels).allSatisfy { abs(Int($0) - Int($1)) <= tolerance }
+/// Where `a` and `b` first differ by more than `tolerance`, or nil when they match; short
+/// enough to read in a failure message, unlike two dumps of every pixel.
+func difference(_ a: GrayImage, _ b: GrayImage, tolerance: Int = 0) -> String? {
+    guard a.width == b.width, a.height == b.height else {
+        return "size \(a.width)x\(a.height) vs \(b.width)x\(b.height)"
+    }
+    for y in 0..<a.height {
+        for x in 0..<a.width where abs(Int(a[x, y]) - Int(b[x, y])) > tolerance {
+            return "pixel (\(x), \(y)): \(a[x, y]) vs \(b[x, y])"
+        }
+    }
+    return nil
 }
 
 /// The mean value of the pixels in `xs` × `ys`.

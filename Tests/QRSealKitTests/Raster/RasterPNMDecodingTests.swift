@@ -38,7 +38,7 @@ struct RasterPNMDecodingTests {
     @Test("P5 matches the pattern it was written from")
     func binaryGray() throws {
         let image = try ImageDecoder().decode(RasterFixtures.pgm(RasterFixtures.pattern))
-        #expect(image == RasterFixtures.pattern)
+        #expect(difference(image, RasterFixtures.pattern) == nil)
     }
 
     @Test("P5 whose first sample is a whitespace byte keeps it as a sample")
@@ -68,7 +68,7 @@ struct RasterPNMDecodingTests {
         for (arguments, output) in [(["-compress", "none"], "PGM:a.pgm"), (["-depth", "16"], "PGM:b.pgm"),
                                     (["-depth", "16", "-compress", "none"], "PPM:c.ppm")] {
             let bytes = try fixtures.convert(RasterFixtures.pattern, arguments, output: output)
-            #expect(try ImageDecoder().decode(bytes) == RasterFixtures.pattern, "\(arguments)")
+            #expect(difference(try ImageDecoder().decode(bytes), RasterFixtures.pattern) == nil, "\(arguments)")
         }
     }
 
