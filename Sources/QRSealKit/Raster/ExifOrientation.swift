@@ -60,8 +60,9 @@ public enum ExifOrientation: UInt16, Sendable, CaseIterable {
             // Values of four bytes or fewer sit in the entry itself, left-justified.
             let value: UInt16?
             switch type {
-            case 3: value = reader.u16(at: entry + 8)                    // SHORT, as specified
-            case 4: value = reader.u32(at: entry + 8).map { UInt16(truncatingIfNeeded: $0) }  // LONG, seen in the wild
+            case 3: value = reader.u16(at: entry + 8)  // SHORT, as the specification says
+            // LONG, which some writers use instead.
+            case 4: value = reader.u32(at: entry + 8).map { UInt16(truncatingIfNeeded: $0) }
             default: value = nil
             }
             guard let value, let orientation = ExifOrientation(rawValue: value) else { return nil }

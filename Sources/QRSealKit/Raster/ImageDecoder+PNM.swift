@@ -161,7 +161,9 @@ private struct PNMReader {
             if Self.isSpace(bytes[position]) {
                 position += 1
             } else if bytes[position] == UInt8(ascii: "#") {
-                while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+                while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D {
+                    position += 1
+                }
             } else {
                 return
             }

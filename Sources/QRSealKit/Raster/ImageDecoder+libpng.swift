@@ -24,11 +24,11 @@ extension ImageDecoder {
 
         // Colour files are read as RGB and reduced with the BT.601 weights here, so a PNG
         // gives the same gray as the JPEG or PPM of the same picture; libpng's own
-        // reduction works in linear light and would make red text twice as light.
+        // reduction works in linear light and would make red text far lighter.
         let color = image.format & png_uint_32(PNG_FORMAT_FLAG_COLOR) != 0
         let channels = color ? 3 : 1
-        // finish_read takes the row stride as png_int_32.
-        // Beyond these libpng itself gives up, so they are limits whatever the caller allows.
+        // libpng gives up past a png_int_32 row stride or a 4 GiB buffer, so those are
+        // limits whatever the caller allows.
         let libraryLimit = Int(UInt32.max) / channels
         let (stride, overflow) = width.multipliedReportingOverflow(by: channels)
         guard !overflow, stride <= Int(Int32.max) else {

@@ -44,7 +44,11 @@ private final class JPEGDecompressor {
             tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count),
                                 &width, &height, &subsampling, &colorspace)
         }
-        guard status == 0 else { throw failure() }
+        // A warning (stray bytes before a marker, say) still yields the header; whether the
+        // image is whole is for tjDecompress2 to find out.
+        if status != 0, tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) || width == 0 || height == 0 {
+            throw failure()
+        }
         // A stream that ends before its frame header reads as tables only, with no size.
         guard width != 0 || height != 0 else {
             throw .damaged(format: "JPEG", reason: "truncated before the frame header")

@@ -149,7 +149,9 @@ func insertingExif(_ tiff: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
 
 /// A minimal TIFF structure whose IFD0 holds one `Orientation` entry (SHORT) with `value`.
 func orientationTIFF(_ value: UInt16, bigEndian: Bool) -> [UInt8] {
-    func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
+    func u16(_ v: UInt16) -> [UInt8] {
+        bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)]
+    }
     func u32(_ v: UInt32) -> [UInt8] { bigEndian ? bigEndian32(v) : bigEndian32(v).reversed() }
     let order: [UInt8] = bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]
     return order + u16(42) + u32(8)

@@ -48,7 +48,8 @@ struct RasterHostileInputTests {
             let text = error.description
             #expect(text.first?.isLowercase == true && text.last != ".", "\(text)")
         }
-        #expect(errors[2].description == "image is 100000x100000 (10000 megapixels), above the limit of 100 megapixels")
+        #expect(errors[2].description
+                == "image is 100000x100000 (10000 megapixels), above the limit of 100 megapixels")
     }
 
     /// The error decoding `bytes` throws; fails the test if it decodes.

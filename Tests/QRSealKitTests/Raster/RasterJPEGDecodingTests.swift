@@ -63,14 +63,17 @@ struct RasterJPEGDecodingTests {
         }
     }
 
-    @Test("stray bytes before the end marker, common in camera files, do not stop decoding")
-    func extraneousBytesAreTolerated() throws {
+    @Test("stray bytes between segments, common in camera files, do not stop decoding",
+          arguments: [true, false])
+    func extraneousBytesAreTolerated(beforeFrameHeader: Bool) throws {
         let fixtures = try RasterFixtures()
         defer { fixtures.remove() }
         var bytes = try jpeg(fixtures)
-        bytes.insert(contentsOf: [0x01, 0x02, 0x03, 0x04], at: bytes.count - 2)
+        let sof = try #require(bytes.indices.dropLast().first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes.insert(contentsOf: [0x01, 0x02, 0x03, 0x04], at: beforeFrameHeader ? sof : bytes.count - 2)
         let image = try ImageDecoder().decode(bytes)
         #expect(mean(image, x: 4..<8, y: 4..<8) < 10)
+        #expect(mean(image, x: 14..<20, y: 12..<14) > 245)
     }
 
     @Test("a JPEG that ends before its frame header says so", arguments: [3, 20])

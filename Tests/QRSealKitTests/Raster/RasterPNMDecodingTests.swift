@@ -19,7 +19,8 @@ struct RasterPNMDecodingTests {
 
     @Test("P2 with comments between every header field decodes")
     func asciiGrayWithComments() throws {
-        let image = try decode("P2 # made by hand\n# size follows\n3 # width\n2\n# maxval next\n255\n0 128 255\n255 128\n0\n")
+        let image = try decode("P2 # made by hand\n# size follows\n3 # width\n2\n# maxval next\n255\n"
+                               + "0 128 255\n255 128\n0\n")
         #expect(image == GrayImage(width: 3, height: 2, pixels: [0, 128, 255, 255, 128, 0]))
     }
 
@@ -68,7 +69,8 @@ struct RasterPNMDecodingTests {
         for (arguments, output) in [(["-compress", "none"], "PGM:a.pgm"), (["-depth", "16"], "PGM:b.pgm"),
                                     (["-depth", "16", "-compress", "none"], "PPM:c.ppm")] {
             let bytes = try fixtures.convert(RasterFixtures.pattern, arguments, output: output)
-            #expect(difference(try ImageDecoder().decode(bytes), RasterFixtures.pattern) == nil, "\(arguments)")
+            let image = try ImageDecoder().decode(bytes)
+            #expect(difference(image, RasterFixtures.pattern) == nil, "\(arguments)")
         }
     }
 
