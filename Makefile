@@ -8,8 +8,8 @@ BIN = .build/$(CONFIG)/qrseal
 
 # C libraries the package links against, and the peer tools the tests and
 # benchmarks use as independent checks.
-DEB_LIBS = libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev pkg-config
-DEB_PEERS = qrencode zbar-tools zxing-cpp-tools imagemagick
+DEB_LIBS = libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev libssl-dev libbrotli-dev pkg-config
+DEB_PEERS = qrencode zbar-tools zxing-cpp-tools imagemagick librsvg2-bin python3-venv
 DEB_PACKAGES = $(DEB_LIBS) $(DEB_PEERS)
 
 .PHONY: all setup build test demo bench clean
@@ -34,6 +34,7 @@ build: setup
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	bash vectors/reference/run.sh
 
 demo: build
 	CONFIG=$(CONFIG) ./demo/run.sh $(BIN)

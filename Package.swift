@@ -16,8 +16,12 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc",
+                       providers: [.apt(["libbrotli-dev"])]),
         .target(name: "QRSealKit",
-                dependencies: ["CQREncode", "CZBar", "CPNG", "CTurboJPEG"]),
+                dependencies: ["CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli"]),
         .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
         .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
         // Helpers shared by the test targets: temporary folders, running tools.

@@ -112,13 +112,10 @@ else
 fi
 
 # -------------------------------------------------------------------- reading back
-# The SVG is drawn into a greyscale image first: with rsvg-convert if installed,
-# else with the small stand-alone rasteriser beside this script (Python 3).
+# The SVG is drawn into an image first with rsvg-convert (librsvg2-bin, installed by make setup).
 SVG_IMAGE=
 if have rsvg-convert; then
   rsvg-convert -b white -o link-svg.png link.svg && SVG_IMAGE=link-svg.png
-elif have python3; then
-  python3 "$DEMO_DIR/svg2pgm.py" link.svg link-svg.pgm && SVG_IMAGE=link-svg.pgm
 fi
 
 IMAGES=(note.png utf8.png file.png)
@@ -143,7 +140,7 @@ for i in "${!IMAGES[@]}"; do
   fi
 done
 if [ -z "$SVG_IMAGE" ]; then
-  echo "   (link.svg not read back: neither rsvg-convert nor python3 is installed)"
+  echo "   (link.svg not read back: rsvg-convert is not installed; run make setup)"
 fi
 
 step "7. The note as plain text"
@@ -180,6 +177,35 @@ if have ZXingReader; then
   done
 else
   echo "   (ZXingReader not installed: skipped)"
+fi
+
+step "9. A sealed note: only the key holder can read it"
+rm -f demo.key
+show "qrseal keygen -o demo.key"
+"$QRSEAL" keygen -o demo.key 2>/dev/null
+if [ "$(stat -c %a demo.key)" = 600 ]; then pass "key file created with mode 0600"; else fail "key file mode is not 0600"; fi
+SECRET='The spare key is under the third flowerpot.'
+show "qrseal encode --key-file demo.key -o sealed.png '$SECRET'"
+"$QRSEAL" encode --key-file demo.key -o sealed.png "$SECRET"
+show "qrseal scan sealed.png            # without the key"
+"$QRSEAL" scan sealed.png 2>/dev/null | sed 's/^/   /'
+if "$QRSEAL" scan --raw sealed.png 2>/dev/null | grep -q flowerpot; then
+  fail "the sealed note was readable without the key"
+else
+  pass "without the key the note stays sealed"
+fi
+show "qrseal scan --key-file demo.key sealed.png"
+"$QRSEAL" scan --key-file demo.key sealed.png | sed 's/^/   /'
+printf '%s\n' "$SECRET" > sealed.expected
+"$QRSEAL" scan --raw --key-file demo.key sealed.png > sealed.opened
+check_same "qrseal opens the sealed note" sealed.expected sealed.opened
+if have zbarimg; then
+  show "zbarimg --raw sealed.png | qrseal open --key-file demo.key -   # the text a phone shows"
+  zbarimg --raw -q --nodbus sealed.png > sealed.phone.txt
+  echo "   $(head -c 60 sealed.phone.txt)..."
+  "$QRSEAL" open --key-file demo.key - < sealed.phone.txt > sealed.fromtext
+  printf '%s' "$SECRET" > sealed.expected-text
+  check_same "qrseal open on zbarimg's text" sealed.expected-text sealed.fromtext
 fi
 
 # -------------------------------------------------------------------- summary

@@ -1,3 +1,5 @@
+import QRSealKit
+
 /// One option of a command, declared as data: parsing, help and the man-page check use it.
 struct OptionSpec: Sendable {
     let long: String
@@ -93,5 +95,30 @@ extension CommandSpec {
             throw .usage("option --\(spec.long) needs a value (\(spec.value!))")
         }
         parsed.values[spec.long, default: []].append(value)
+    }
+}
+
+extension ParsedArguments {
+    /// `--ec` as a level, medium when absent.
+    func errorCorrection() throws(CLIError) -> ErrorCorrection {
+        guard let letter = value("ec") else { return .medium }
+        guard let level = ErrorCorrection(letter: letter) else {
+            throw .usage("--ec must be L, M, Q or H, not '\(letter)'")
+        }
+        return level
+    }
+
+    /// `--armor`, digits when absent.
+    func armor() throws(CLIError) -> Armor {
+        guard let name = value("armor") else { return .digits }
+        guard let armor = Armor(rawValue: name) else {
+            throw .usage("--armor must be digits or binary, not '\(name)'")
+        }
+        return armor
+    }
+
+    /// An `Opener` with `--max-scrypt` applied.
+    func opener() throws(CLIError) -> Opener {
+        Opener(maxScryptLog2N: try integer("max-scrypt", in: 10...30, default: 18))
     }
 }

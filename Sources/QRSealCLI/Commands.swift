@@ -23,7 +23,21 @@ enum Commands {
                        help: "Pixels per module for png and svg (1-100, default 8)."),
             OptionSpec(long: "margin", value: "N",
                        help: "Quiet zone around the code, in modules (0-100, default 4)."),
+            OptionSpec(long: "seal",
+                       help: "Seal (encrypt and authenticate) the message; asks for a passphrase "
+                           + "unless a key source is given."),
+        ] + KeySources.options + [
+            armorOption,
+            OptionSpec(long: "no-compress", help: "Do not try Brotli compression when sealing."),
         ])
+
+    static let armorOption = OptionSpec(
+        long: "armor", value: "digits|binary",
+        help: "How a sealed message sits in the code: digits (default; survives phone apps) or binary.")
+    static let maxScryptOption = OptionSpec(
+        long: "max-scrypt", value: "N",
+        help: "Open passphrase messages costing up to scrypt N=2^N (default 18, at most 30).")
+    static let forceOption = OptionSpec(long: "force", help: "Overwrite files that exist.")
 
     static let scan = CommandSpec(
         name: "scan",
@@ -38,13 +52,45 @@ enum Commands {
                            + " (default: all but codabar)."),
             OptionSpec(long: "max-pixels", value: "N",
                        help: "Refuse images larger than N pixels (default 100000000)."),
+            OptionSpec(long: "output", short: "o", value: "DIR",
+                       help: "Write files carried by sealed messages into DIR."),
+            forceOption,
+        ] + KeySources.options + [maxScryptOption])
+
+    static let open = CommandSpec(
+        name: "open",
+        abstract: "Open a sealed message from pasted text or an image.",
+        arguments: "[FILE | -]",
+        options: [
+            OptionSpec(long: "output", short: "o", value: "PATH",
+                       help: "Write a file payload to PATH (default: its own name, here)."),
+            forceOption,
+        ] + KeySources.options + [maxScryptOption])
+
+    static let keygen = CommandSpec(
+        name: "keygen",
+        abstract: "Make a new random key for sealing.",
+        arguments: "",
+        options: [
+            OptionSpec(long: "output", short: "o", value: "FILE",
+                       help: "Write the key to FILE (created with mode 0600; never overwritten)."),
+        ])
+
+    static let capacity = CommandSpec(
+        name: "capacity",
+        abstract: "Print how many bytes fit in each QR version.",
+        arguments: "",
+        options: [
+            OptionSpec(long: "ec", value: "L|M|Q|H", help: "Error-correction level (default M)."),
+            armorOption,
+            OptionSpec(long: "seal", help: "Give the room for sealed messages' content."),
         ])
 
     static let help = CommandSpec(
         name: "help", abstract: "Show help for the tool or for one command.",
         arguments: "[COMMAND]", options: [])
 
-    static let all = [encode, scan, help]
+    static let all = [encode, scan, open, keygen, capacity, help]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }
@@ -66,7 +112,8 @@ enum HelpText {
             "  -h, --help     show this help ('qrseal COMMAND --help' for a command)",
             "      --version  print the version",
             "",
-            "exit status: 0 done or read, 1 nothing found, 2 error, 64 usage error",
+            "exit status: 0 done or read, 1 nothing found, 2 error, 3 sealed message not opened,",
+            "             64 usage error",
             "See qrseal(1) for more.",
         ]
         return lines.joined(separator: "\n")
@@ -74,7 +121,7 @@ enum HelpText {
 
     static func command(_ spec: CommandSpec) -> String {
         var lines = [
-            "usage: qrseal \(spec.name) [OPTIONS] \(spec.arguments)",
+            "usage: qrseal \(spec.name) [OPTIONS]" + (spec.arguments.isEmpty ? "" : " \(spec.arguments)"),
             "",
             spec.abstract,
         ]
@@ -83,8 +130,13 @@ enum HelpText {
             for o in spec.allOptions {
                 var left = o.short.map { "-\($0), " } ?? "    "
                 left += "--\(o.long)" + (o.value.map { " \($0)" } ?? "")
-                let pad = max(left.count + 2, 28)
-                lines.append("  " + left.padding(toLength: pad, withPad: " ", startingAt: 0) + o.help)
+                // Options too long for the column put their help on the next line.
+                if left.count + 2 > 30 {
+                    lines.append("  " + left)
+                    lines.append(String(repeating: " ", count: 32) + o.help)
+                } else {
+                    lines.append("  " + left.padding(toLength: 30, withPad: " ", startingAt: 0) + o.help)
+                }
             }
         }
         return lines.joined(separator: "\n")

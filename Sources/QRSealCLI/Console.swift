@@ -10,22 +10,31 @@ public final class Console: @unchecked Sendable {
     public let inputIsTerminal: Bool
     /// Whether standard output is a terminal.
     public let outputIsTerminal: Bool
+    /// The environment variables the tool reads (QRSEAL_PASSPHRASE).
+    public let environment: [String: String]
+    /// Asks for a secret on the terminal without echo; nil when there is no terminal.
+    public let readSecret: (String) -> String?
 
     public init(out: @escaping (Data) -> Void, err: @escaping (Data) -> Void,
-                readInput: @escaping () -> Data, inputIsTerminal: Bool, outputIsTerminal: Bool) {
+                readInput: @escaping () -> Data, inputIsTerminal: Bool, outputIsTerminal: Bool,
+                environment: [String: String] = [:], readSecret: @escaping (String) -> String? = { _ in nil }) {
         self.writeOut = out
         self.writeErr = err
         self.readInput = readInput
         self.inputIsTerminal = inputIsTerminal
         self.outputIsTerminal = outputIsTerminal
+        self.environment = environment
+        self.readSecret = readSecret
     }
 
-    /// The process's own standard streams.
+    /// The process's own standard streams, environment and terminal.
     public static var standard: Console {
         Console(out: { FileHandle.standardOutput.write($0) },
                 err: { FileHandle.standardError.write($0) },
                 readInput: { FileHandle.standardInput.readDataToEndOfFile() },
-                inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1)
+                inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
+                environment: ProcessInfo.processInfo.environment,
+                readSecret: Terminal.readSecret)
     }
 
     public func write(_ data: Data) { writeOut(data) }

@@ -1,37 +1,61 @@
 import Foundation
 import QRSealKit
 
-/// `qrseal encode`: text or a file to a QR code.
+/// `qrseal encode`: text or a file to a QR code, sealed when asked.
 struct EncodeCommand {
     enum Format: String { case png, svg, terminal }
 
-    let content: QREncoder.Content
+    /// What to encode: the bytes as given, and whether they came from a named file.
+    let input: [UInt8]
+    let inputName: String?
+    let isText: Bool
     let output: String?
     let format: Format
-    let encoder: QREncoder
+    let encoder: Encoder
+    let sealKey: SealKey?
     let scale: Int
     let margin: Int
 
-    /// Validates the parsed arguments and reads the input.
+    /// Validates the parsed arguments, reads the input and gathers the key.
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
         guard args.positionals.count <= 1 else {
             throw .usage("encode takes one TEXT argument; quote text with spaces",
                          hint: "for example: qrseal encode 'hello world'")
         }
-        let level: ErrorCorrection
-        if let letter = args.value("ec") {
-            guard let l = ErrorCorrection(letter: letter) else {
-                throw .usage("--ec must be L, M, Q or H, not '\(letter)'")
-            }
-            level = l
-        } else {
-            level = .medium
-        }
-        encoder = QREncoder(level: level, minVersion: try args.integer("min-version", in: 1...40, default: 1))
+        let symbol = QREncoder(level: try args.errorCorrection(),
+                               minVersion: try args.integer("min-version", in: 1...40, default: 1))
+        encoder = Encoder(symbol: symbol, armor: try args.armor(),
+                          sealer: Sealer(compress: !args.has("no-compress")))
         scale = try args.integer("scale", in: 1...100, default: 8)
         margin = try args.integer("margin", in: 0...100, default: 4)
         output = args.value("output")
+        format = try Self.format(args, output: output, console: console)
 
+        let (bytes, name) = try Self.readInput(args, console: console)
+        guard !bytes.isEmpty else { throw CLIError(message: "nothing to encode: the input is empty") }
+        input = bytes
+        inputName = name
+        isText = String(validating: bytes, as: UTF8.self) != nil
+
+        let sources = try KeySources(args, console: console)
+        if let key = try sources.sealingKey() {
+            sealKey = key
+        } else if args.has("seal") {
+            guard let key = try KeySources.prompt(console: console, confirm: true) else {
+                throw CLIError(message: "--seal needs a key, and there is no terminal to ask for a passphrase",
+                               hints: [KeySources.hint])
+            }
+            sealKey = key
+        } else {
+            sealKey = nil
+            for option in ["armor", "no-compress"] where args.value(option) != nil || args.has(option) {
+                throw .usage("--\(option) applies to sealed messages", hint: "add --seal or a key source")
+            }
+        }
+    }
+
+    private static func format(_ args: ParsedArguments, output: String?, console: Console) throws(CLIError) -> Format {
+        let format: Format
         if let name = args.value("format") {
             guard let f = Format(rawValue: name) else {
                 throw .usage("--format must be png, svg or terminal, not '\(name)'")
@@ -47,49 +71,27 @@ struct EncodeCommand {
             throw .usage("will not write a PNG image to the terminal",
                          hint: "pass -o FILE.png, or --format terminal to see the code here")
         }
-
-        content = try Self.readContent(args, console: console)
-        if content.byteCount == 0 {
-            throw CLIError(message: "nothing to encode: the input is empty")
-        }
+        return format
     }
 
-    private static func readContent(_ args: ParsedArguments, console: Console) throws(CLIError) -> QREncoder.Content {
+    /// The input's bytes and, for `--input FILE`, the file's name.
+    private static func readInput(_ args: ParsedArguments, console: Console) throws(CLIError) -> ([UInt8], String?) {
         let text = args.positionals.first
         if let file = args.value("input") {
             if text != nil { throw .usage("give TEXT or --input FILE, not both") }
-            return content(of: try Files.read(file, console: console))
+            let name = file == "-" ? nil : URL(fileURLWithPath: file).lastPathComponent
+            return (try Files.read(file, console: console), name)
         }
-        if let text, text != "-" { return .text(text) }
+        if let text, text != "-" { return (Array(text.utf8), nil) }
         if text == nil && console.inputIsTerminal {
             throw .usage("nothing to encode", hint: "give TEXT, --input FILE, or pipe data in")
         }
-        return content(of: try Files.read("-", console: console))
-    }
-
-    /// UTF-8 input is text (densest segments); anything else is binary (one byte segment).
-    private static func content(of bytes: [UInt8]) -> QREncoder.Content {
-        if let text = String(validating: bytes, as: UTF8.self) { return .text(text) }
-        return .binary(bytes)
+        return (try Files.read("-", console: console), nil)
     }
 
     func run(console: Console) throws(CLIError) -> ExitStatus {
         let matrix: QRMatrix
-        do {
-            matrix = try encoder.encode(content)
-        } catch {
-            var failure = CLIError(message: error.description)
-            if case .tooLarge = error {
-                if let level = lowerLevelThatFits() {
-                    failure.hints.append("it fits with --ec \(level.rawValue)")
-                } else if encoder.level > .low, let fitsAtLow = largestAtLow() {
-                    failure.hints.append("lower --ec (at L, up to \(fitsAtLow) bytes of this input fit)")
-                } else {
-                    failure.hints.append("shorten or compress the input")
-                }
-            }
-            throw failure
-        }
+        if let key = sealKey { matrix = try sealed(with: key) } else { matrix = try plain() }
         let bytes: [UInt8]
         switch format {
         case .png:
@@ -105,30 +107,65 @@ struct EncodeCommand {
         return .success
     }
 
+    /// UTF-8 input is text (densest segments); anything else is binary (one byte segment).
+    private var plainContent: QREncoder.Content {
+        isText ? .text(String(decoding: input, as: UTF8.self)) : .binary(input)
+    }
+
+    private func plain() throws(CLIError) -> QRMatrix {
+        do {
+            return try encoder.encode(plainContent)
+        } catch {
+            var failure = CLIError(message: error.description)
+            if case .tooLarge = error {
+                if let level = lowerLevelThatFits() {
+                    failure.hints.append("it fits with --ec \(level.rawValue)")
+                } else if encoder.symbol.level > .low, let fitsAtLow = largestAtLow() {
+                    failure.hints.append("lower --ec (at L, up to \(fitsAtLow) bytes of this input fit)")
+                } else {
+                    failure.hints.append("shorten or compress the input")
+                }
+            }
+            throw failure
+        }
+    }
+
+    private func sealed(with key: SealKey) throws(CLIError) -> QRMatrix {
+        // A named file travels with its name; text stays text; other bytes are a nameless file.
+        let payload: Payload = inputName.map { .file(name: $0, bytes: input) }
+            ?? (isText ? .text(String(decoding: input, as: UTF8.self)) : .file(name: "", bytes: input))
+        do {
+            return try encoder.encodeSealed(payload, with: key).0
+        } catch {
+            switch error {
+            case .seal(let e): throw CLIError(message: e.description)
+            case .symbol(let e): throw CLIError(message: e.description)
+            case let .tooLarge(envelope, maxEnvelope, level):
+                var failure = CLIError(message: "sealed message is \(envelope) bytes (input \(input.count) bytes), "
+                    + "too much for one QR code: at most \(maxEnvelope) sealed bytes fit at error correction "
+                    + "\(level.rawValue) with \(encoder.armor.rawValue) armor")
+                if level > .low { failure.hints.append("lower --ec to fit more (L holds the most)") }
+                if encoder.armor == .digits { failure.hints.append("--armor binary fits a little more") }
+                throw failure
+            }
+        }
+    }
+
     /// The most robust level below the one asked for at which the input fits, if any.
     private func lowerLevelThatFits() -> ErrorCorrection? {
         ErrorCorrection.allCases.reversed().first { level in
-            var e = encoder
+            var e = encoder.symbol
             e.level = level
-            return level < encoder.level && (try? e.encode(content)) != nil
+            return level < encoder.symbol.level && (try? e.encode(plainContent)) != nil
         }
     }
 
     private func largestAtLow() -> Int? {
-        var low = encoder
+        var low = encoder.symbol
         low.level = .low
-        do { _ = try low.encode(content); return nil } catch {
+        do { _ = try low.encode(plainContent); return nil } catch {
             if case let .tooLarge(_, fits, _) = error { return fits }
             return nil
-        }
-    }
-}
-
-extension QREncoder.Content {
-    var byteCount: Int {
-        switch self {
-        case .text(let s): return s.utf8.count
-        case .binary(let b): return b.count
         }
     }
 }

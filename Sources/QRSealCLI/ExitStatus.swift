@@ -6,6 +6,8 @@ public enum ExitStatus: Int32, Sendable {
     case nothingFound = 1
     /// An input was unreadable, damaged, refused or too large, or an output could not be written.
     case failure = 2
+    /// A sealed message could not be opened: wrong key or passphrase, or altered.
+    case cannotOpen = 3
     /// The command line is wrong (EX_USAGE).
     case usage = 64
 }

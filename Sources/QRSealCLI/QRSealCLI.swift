@@ -41,7 +41,14 @@ public enum QRSealCLI {
         }
         switch spec.name {
         case "encode": return try EncodeCommand(args, console: console).run(console: console)
-        case "scan": return try ScanCommand(args).run(console: console)
+        case "scan":
+            var command = try ScanCommand(args, console: console)
+            return command.run(console: console)
+        case "open":
+            var command = try OpenCommand(args, console: console)
+            return try command.run(console: console)
+        case "keygen": return try KeygenCommand(args).run(console: console)
+        case "capacity": return try CapacityCommand(args).run(console: console)
         default: throw unknownCommand(first)
         }
     }

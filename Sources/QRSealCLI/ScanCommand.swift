@@ -1,52 +1,82 @@
 import Foundation
 import QRSealKit
 
-/// `qrseal scan`: every symbol in each image, printed as lines, raw payloads or JSON.
+/// `qrseal scan`: every symbol in each image, printed as lines, raw payloads or JSON;
+/// sealed messages opened with the keys given.
 struct ScanCommand {
     enum Style { case human, raw, json }
 
     let sources: [String]
     let style: Style
-    let decoder: ImageDecoder
-    let detector: Detector
+    var reader: Reader
+    let outputDirectory: String?
+    let writer: PayloadWriter
 
-    init(_ args: ParsedArguments) throws(CLIError) {
+    init(_ args: ParsedArguments, console: Console) throws(CLIError) {
         guard !args.positionals.isEmpty else {
             throw .usage("no image to scan", hint: "give one or more image files, or - for standard input")
         }
         sources = args.positionals
         if args.has("raw") && args.has("json") { throw .usage("--raw and --json cannot be used together") }
         style = args.has("json") ? .json : (args.has("raw") ? .raw : .human)
-        decoder = ImageDecoder(maxPixels: try args.integer("max-pixels", in: 1...Int(Int32.max) * 4,
-                                                           default: ImageDecoder.defaultMaxPixels))
-        var symbologies = Symbology.defaultSet
-        if let list = args.value("symbology") {
-            symbologies = []
-            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
-                let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-                guard let s = Symbology(rawValue: key) else {
-                    throw .usage("unknown symbology '\(name)'",
-                                 hint: "choose from " + Symbology.allCases.map(\.rawValue).joined(separator: ","))
-                }
-                symbologies.insert(s)
-            }
-        }
-        detector = Detector(symbologies: symbologies)
+        let decoder = ImageDecoder(maxPixels: try args.integer("max-pixels", in: 1...(1 << 40),
+                                                               default: ImageDecoder.defaultMaxPixels))
+        reader = Reader(decoder: decoder, detector: Detector(symbologies: try Self.symbologies(args)),
+                        opener: try args.opener(), keys: try KeySources(args, console: console).keys)
+        outputDirectory = args.value("output")
+        writer = PayloadWriter(force: args.has("force"))
     }
 
-    func run(console: Console) -> ExitStatus {
-        var found = 0, failed = 0
+    private static func symbologies(_ args: ParsedArguments) throws(CLIError) -> Set<Symbology> {
+        guard let list = args.value("symbology") else { return Symbology.defaultSet }
+        var set: Set<Symbology> = []
+        for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let s = Symbology(rawValue: key) else {
+                throw .usage("unknown symbology '\(name)'",
+                             hint: "choose from " + Symbology.allCases.map(\.rawValue).joined(separator: ","))
+            }
+            set.insert(s)
+        }
+        return set
+    }
+
+    mutating func run(console: Console) -> ExitStatus {
+        var found = 0, failed = 0, unopened = 0
+        var locked: [String: Int] = [:]  // by key kind
         for source in sources {
             do {
-                let image: GrayImage
+                var items: [Reader.Item]
                 do {
-                    image = try decoder.decode(try Files.read(source, console: console))
+                    items = try reader.read(imageBytes: try Files.read(source, console: console))
                 } catch let error as RasterError {
                     throw CLIError(message: "\(source): \(error.description)")
                 }
-                let detections = detector.detect(in: image)
-                found += detections.count
-                for d in detections { output(d, source: source, console: console) }
+                // No key given but a terminal at hand: ask once for a passphrase, then open.
+                if reader.keys.isEmpty, items.contains(where: { $0.content.isLocked(kind: "passphrase") }),
+                   let key = try KeySources.prompt(console: console, confirm: false) {
+                    reader.keys = [key]
+                    items = items.map { reader.classify($0.detection) }
+                }
+                found += items.count
+                for item in items {
+                    switch item.content {
+                    case .failed(let error):
+                        // A wrong key is 3; damaged or unsupported input is 2, as for open.
+                        if OpenCommand.status(for: error) == .cannotOpen { unopened += 1 } else { failed += 1 }
+                        Diagnostics.report(CLIError(message: "\(source): \(error.description)"), console: console)
+                    case .sealed(let kind, _):
+                        locked[kind, default: 0] += 1
+                    default:
+                        break
+                    }
+                    do {
+                        try output(item, source: source, console: console)
+                    } catch {
+                        failed += 1
+                        Diagnostics.report(error, console: console)
+                    }
+                }
             } catch let error as CLIError {
                 failed += 1
                 Diagnostics.report(error, console: console)
@@ -55,29 +85,95 @@ struct ScanCommand {
                 console.printError("qrseal: error: \(source): \(error)")
             }
         }
+        for (kind, count) in locked.sorted(by: { $0.key < $1.key }) {
+            console.printError("qrseal: hint: \(count) sealed message\(count == 1 ? "" : "s") for a \(kind) "
+                               + "not opened: " + KeySources.hint(for: kind))
+        }
         if failed > 0 { return .failure }
+        if unopened > 0 { return .cannotOpen }
         return found > 0 ? .success : .nothingFound
     }
 
-    private func output(_ d: Detection, source: String, console: Console) {
+    /// Prints one item; a file it carries is written to the output directory, and a failure
+    /// to write it is thrown after the item's line is printed.
+    private func output(_ item: Reader.Item, source: String, console: Console) throws(CLIError) {
+        let d = item.detection
+        var fileNote: String?
+        var writeError: CLIError?
+        if case .opened(.file(let name, let bytes)) = item.content {
+            let stored = PayloadWriter.fileName(name)
+            if let dir = outputDirectory {
+                let path = dir.hasSuffix("/") ? dir + stored : dir + "/" + stored
+                do {
+                    try writer.write(bytes, to: path, console: console)
+                    fileNote = "file \(stored) (\(bytes.count) bytes) written to \(path)"
+                } catch {
+                    writeError = error
+                    fileNote = "file \(stored) (\(bytes.count) bytes) not written"
+                }
+            } else {
+                fileNote = "file \(stored) (\(bytes.count) bytes); pass -o DIR to save it"
+            }
+        }
         switch style {
         case .raw:
-            console.write(Data(d.bytes + [0x0A]))
+            switch item.content {
+            case .plain: console.write(Data(d.bytes + [0x0A]))
+            case .opened(.text(let text)): console.print(text)
+            case .opened(.file): console.printError("qrseal: \(source): \(fileNote!)")
+            case .sealed, .failed: break
+            }
         case .human:
-            let shown = d.text ?? "<\(d.bytes.count) bytes of binary data>"
-            console.print("\(source): \(d.symbology.displayName): \(shown)")
+            console.print("\(source): \(d.symbology.displayName): " + Self.describe(item, fileNote: fileNote))
         case .json:
-            var fields: [(String, JSON.Value)] = [
-                ("source", .string(source)),
-                ("format", .string(d.symbology.displayName)),
-                ("symbology", .string(d.symbology.rawValue)),
-            ]
-            if let text = d.text { fields.append(("text", .string(text))) }
-            fields.append(("bytes_base64", .string(Data(d.bytes).base64EncodedString())))
-            fields.append(("corners", .array(d.corners.map { .array([.number($0.x), .number($0.y)]) })))
-            if let v = d.version { fields.append(("version", .int(v))) }
-            if let ec = d.errorCorrection { fields.append(("ec_level", .string(ec.rawValue))) }
-            console.print(JSON.line(fields))
+            console.print(JSON.line(Self.jsonFields(item, source: source, fileNote: fileNote)))
         }
+        if let writeError { throw writeError }
+    }
+
+    static func describe(_ item: Reader.Item, fileNote: String?) -> String {
+        let d = item.detection
+        switch item.content {
+        case .plain: return d.text ?? "<\(d.bytes.count) bytes of binary data>"
+        case .opened(.text(let text)): return "sealed: " + text
+        case .opened(.file): return "sealed: " + (fileNote ?? "")
+        case let .sealed(kind, size): return "<sealed message, \(size) bytes, for a \(kind)>"
+        case .failed: return "<sealed message, not opened>"
+        }
+    }
+
+    static func jsonFields(_ item: Reader.Item, source: String, fileNote: String?) -> [(String, JSON.Value)] {
+        let d = item.detection
+        var fields: [(String, JSON.Value)] = [
+            ("source", .string(source)),
+            ("format", .string(d.symbology.displayName)),
+            ("symbology", .string(d.symbology.rawValue)),
+        ]
+        if let text = d.text { fields.append(("text", .string(text))) }
+        fields.append(("bytes_base64", .string(Data(d.bytes).base64EncodedString())))
+        fields.append(("corners", .array(d.corners.map { .array([.number($0.x), .number($0.y)]) })))
+        if let v = d.version { fields.append(("version", .int(v))) }
+        if let ec = d.errorCorrection { fields.append(("ec_level", .string(ec.rawValue))) }
+        switch item.content {
+        case .plain: break
+        case .opened(.text(let text)):
+            fields += [("sealed", .string("opened")), ("plaintext", .string(text))]
+        case .opened(.file(let name, let bytes)):
+            fields += [("sealed", .string("opened")), ("file_name", .string(PayloadWriter.fileName(name))),
+                       ("file_size", .int(bytes.count))]
+        case let .sealed(kind, size):
+            fields += [("sealed", .string("locked")), ("key_kind", .string(kind)), ("sealed_size", .int(size))]
+        case .failed(let error):
+            fields += [("sealed", .string("failed")), ("error", .string(error.description))]
+        }
+        return fields
+    }
+}
+
+extension Reader.Content {
+    /// Whether this is a sealed message left unopened for want of a key of `kind`.
+    func isLocked(kind: String) -> Bool {
+        if case .sealed(let k, _) = self { return k == kind }
+        return false
     }
 }

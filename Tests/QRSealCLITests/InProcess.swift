@@ -13,11 +13,22 @@ final class Buffer: @unchecked Sendable {
     var data = Data()
 }
 
-func qrseal(_ arguments: [String], stdin: Data? = nil, terminal: Bool = false) -> Captured {
-    let out = Buffer(), err = Buffer()
+/// `environment` stands for the process environment; `answers` are typed at successive
+/// passphrase prompts (none means there is no terminal to ask on).
+func qrseal(_ arguments: [String], stdin: Data? = nil, terminal: Bool = false,
+            environment: [String: String] = [:], answers: [String] = []) -> Captured {
+    let out = Buffer(), err = Buffer(), prompts = Buffer()
+    var remaining = answers
+    let lock = NSLock()
     let console = Console(out: { out.data.append($0) }, err: { err.data.append($0) },
                           readInput: { stdin ?? Data() },
-                          inputIsTerminal: stdin == nil, outputIsTerminal: terminal)
+                          inputIsTerminal: stdin == nil, outputIsTerminal: terminal,
+                          environment: environment,
+                          readSecret: { prompt in
+                              lock.lock(); defer { lock.unlock() }
+                              prompts.data.append(Data(prompt.utf8))
+                              return remaining.isEmpty ? nil : remaining.removeFirst()
+                          })
     let status = QRSealCLI.run(arguments: arguments, console: console)
     return Captured(status: status, stdout: out.data, stderr: String(decoding: err.data, as: UTF8.self))
 }

@@ -36,12 +36,14 @@ public enum Tools {
     /// Runs `executable` (a path or a name on PATH) with `arguments`, feeding `input` on stdin.
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], input: Data? = nil,
-                           environment: [String: String]? = nil) throws -> ToolResult {
+                           environment: [String: String]? = nil,
+                           currentDirectory: String? = nil) throws -> ToolResult {
         let process = Process()
         let path = executable.contains("/") ? executable : (which(executable) ?? executable)
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,6 +1,7 @@
 extension ImageDecoder {
-    /// Decodes a Netpbm graymap or pixmap (P2, P3, P5, P6) to grayscale, in pure Swift.
+    /// Decodes a Netpbm bitmap, graymap or pixmap (P1 to P6) to grayscale, in pure Swift.
     ///
+    /// Bitmap pixels are black (0) where a bit is 1 and white (255) where it is 0.
     /// Samples are scaled from `0...maxval` to `0...255`, rounding to nearest; binary files
     /// with a maxval above 255 hold 16-bit big-endian samples. Colour is reduced to luma
     /// with the ITU-R BT.601 weights (299 R + 587 G + 114 B) / 1000, rounded.
@@ -8,15 +9,20 @@ extension ImageDecoder {
         var reader = PNMReader(bytes: bytes)
         let header = try reader.header()
         try checkSize(width: header.width, height: header.height)
-        let count = header.width * header.height
-        let channels = header.color ? 3 : 1
         // Checked before allocating, so a few bytes declaring a huge image cost nothing.
-        try reader.requireRoom(samples: count * channels, maxval: header.maxval, binary: header.binary)
+        try reader.requireRoom(for: header)
+        let count = header.width * header.height
+        if header.kind == .bitmap {
+            let pixels = header.binary
+                ? reader.packedBits(width: header.width, height: header.height)
+                : try reader.asciiBits(count: count)
+            return GrayImage(width: header.width, height: header.height, pixels: pixels)
+        }
 
         // A table maps every possible sample once instead of dividing per pixel.
         let maxval = header.maxval
         let scale = (0...maxval).map { UInt8((($0 * 255) + maxval / 2) / maxval) }
-        if header.binary, !header.color, maxval <= 255 {
+        if header.binary, header.kind == .graymap, maxval <= 255 {
             // The common P5 case: one byte per pixel, mapped in a single pass.
             let samples = reader.remainingBytes.prefix(count)
             if let bad = samples.first(where: { Int($0) > maxval }) {
@@ -27,7 +33,7 @@ extension ImageDecoder {
         }
         var pixels = [UInt8](repeating: 0, count: count)
         for index in 0..<count {
-            if header.color {
+            if header.kind == .pixmap {
                 let r = Int(scale[try reader.sample(maxval: maxval, binary: header.binary)])
                 let g = Int(scale[try reader.sample(maxval: maxval, binary: header.binary)])
                 let b = Int(scale[try reader.sample(maxval: maxval, binary: header.binary)])
@@ -42,10 +48,14 @@ extension ImageDecoder {
 
 /// What a PNM header declares.
 private struct PNMHeader {
+    /// PBM (P1, P4), PGM (P2, P5) or PPM (P3, P6).
+    enum Kind { case bitmap, graymap, pixmap }
+
+    var kind: Kind
     var binary: Bool
-    var color: Bool
     var width: Int
     var height: Int
+    /// 1 for a bitmap, which declares none.
     var maxval: Int
 }
 
@@ -62,10 +72,15 @@ private struct PNMReader {
 
     mutating func header() throws(RasterError) -> PNMHeader {
         guard bytes.count >= 2, bytes[0] == UInt8(ascii: "P") else { throw Self.damaged("missing P magic") }
-        let kind = bytes[1]
-        guard let (binary, color) = [UInt8(ascii: "2"): (false, false), UInt8(ascii: "3"): (false, true),
-                                     UInt8(ascii: "5"): (true, false), UInt8(ascii: "6"): (true, true)][kind]
-        else { throw Self.damaged("unknown magic P\(Character(UnicodeScalar(kind)))") }
+        let magic = bytes[1]
+        let kinds: [UInt8: (PNMHeader.Kind, binary: Bool)] = [
+            UInt8(ascii: "1"): (.bitmap, false), UInt8(ascii: "2"): (.graymap, false),
+            UInt8(ascii: "3"): (.pixmap, false), UInt8(ascii: "4"): (.bitmap, true),
+            UInt8(ascii: "5"): (.graymap, true), UInt8(ascii: "6"): (.pixmap, true),
+        ]
+        guard let (kind, binary) = kinds[magic] else {
+            throw Self.damaged("unknown magic P\(Character(UnicodeScalar(magic)))")
+        }
         position = 2
         guard position < bytes.count else { throw Self.damaged("truncated header") }
         guard Self.isSpace(bytes[position]) || bytes[position] == UInt8(ascii: "#") else {
@@ -73,7 +88,7 @@ private struct PNMReader {
         }
         let width = try number(naming: "width")
         let height = try number(naming: "height")
-        let maxval = try number(naming: "maxval")
+        let maxval = kind == .bitmap ? 1 : try number(naming: "maxval")
         guard (1...65535).contains(maxval) else {
             throw Self.damaged("maxval \(maxval) outside 1...65535")
         }
@@ -85,27 +100,64 @@ private struct PNMReader {
             }
             position += 1
         }
-        return PNMHeader(binary: binary, color: color, width: width, height: height, maxval: maxval)
+        return PNMHeader(kind: kind, binary: binary, width: width, height: height, maxval: maxval)
     }
 
     /// The bytes after the current position.
     var remainingBytes: ArraySlice<UInt8> { bytes[position...] }
 
-    /// Throws unless the bytes left could hold `samples` samples: two bytes each when
-    /// binary with a wide maxval, one otherwise, and a digit plus a separator when ASCII.
-    mutating func requireRoom(samples: Int, maxval: Int, binary: Bool) throws(RasterError) {
+    /// Throws unless the bytes left could hold the pixel data `header` declares. Binary
+    /// files need a bit a pixel for P4, whose rows are padded to whole bytes, and a byte a
+    /// sample otherwise, two when maxval is above 255. ASCII files need a character a
+    /// pixel for P1, whose digits need no separator, and a digit and a separator a sample
+    /// otherwise, the last of which may end the file.
+    mutating func requireRoom(for header: PNMHeader) throws(RasterError) {
         let available = bytes.count - position
-        if binary {
-            let (needed, overflow) = samples.multipliedReportingOverflow(by: maxval > 255 ? 2 : 1)
-            guard !overflow, needed <= available else {
-                throw Self.damaged("truncated: \(available) of \(needed) bytes of pixel data")
-            }
-        } else {
-            let (needed, overflow) = samples.multipliedReportingOverflow(by: 2)
-            guard !overflow, needed - 1 <= available else {
-                throw Self.damaged("truncated: too few bytes for \(samples) samples")
+        let channels = header.kind == .pixmap ? 3 : 1
+        let needed: Int?
+        switch (header.kind, header.binary) {
+        case (.bitmap, true): needed = product((header.width + 7) / 8, header.height)
+        case (.bitmap, false): needed = product(header.width, header.height)
+        case (_, true): needed = product(header.width, header.height, channels, header.maxval > 255 ? 2 : 1)
+        case (_, false): needed = product(header.width, header.height, channels, 2).map { $0 - 1 }
+        }
+        if let needed, needed <= available { return }
+        if header.binary, let needed {
+            throw Self.damaged("truncated: \(available) of \(needed) bytes of pixel data")
+        }
+        throw Self.damaged("truncated: too few bytes for \(header.width)x\(header.height) pixels")
+    }
+
+    /// The pixels of P4 rows (after `requireRoom`): a bit a pixel, the most significant
+    /// first, 1 for black; the bits padding each row to a whole byte are ignored.
+    mutating func packedBits(width: Int, height: Int) -> [UInt8] {
+        let rowBytes = (width + 7) / 8
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        for y in 0..<height {
+            let row = position + y * rowBytes
+            for x in 0..<width where bytes[row + x / 8] & (0x80 >> (x % 8)) != 0 {
+                pixels[y * width + x] = 0
             }
         }
+        position += rowBytes * height
+        return pixels
+    }
+
+    /// The pixels of a P1 raster: `count` characters `0` (white) or `1` (black), which
+    /// whitespace and comments may separate but need not.
+    mutating func asciiBits(count: Int) throws(RasterError) -> [UInt8] {
+        var pixels = [UInt8](repeating: 255, count: count)
+        for index in 0..<count {
+            skipSpaceAndComments()
+            guard position < bytes.count else { throw Self.damaged("truncated: pixel data ends early") }
+            switch bytes[position] {
+            case UInt8(ascii: "0"): break
+            case UInt8(ascii: "1"): pixels[index] = 0
+            default: throw Self.damaged("expected 0 or 1 for a pixel")
+            }
+            position += 1
+        }
+        return pixels
     }
 
     /// The next sample, binary (after `requireRoom`) or ASCII, checked against `maxval`.
@@ -177,4 +229,15 @@ private struct PNMReader {
     private static func digit(_ byte: UInt8) -> Int? {
         (0x30...0x39).contains(byte) ? Int(byte - 0x30) : nil
     }
+}
+
+/// The product of `factors`, or nil when it overflows `Int`.
+private func product(_ factors: Int...) -> Int? {
+    var result = 1
+    for factor in factors {
+        let (next, overflow) = result.multipliedReportingOverflow(by: factor)
+        if overflow { return nil }
+        result = next
+    }
+    return result
 }

@@ -21,7 +21,7 @@ public struct ImageDecoder: Sendable {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"),
-           [UInt8(ascii: "2"), UInt8(ascii: "3"), UInt8(ascii: "5"), UInt8(ascii: "6")].contains(bytes[1]) {
+           (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1]) {
             return .pnm
         }
         return nil

@@ -18,6 +18,8 @@ public struct QREncoder: Sendable {
         case text(String)
         /// Arbitrary bytes: one byte-mode segment, exactly as given.
         case binary([UInt8])
+        /// Segments chosen by the caller, used as they are.
+        case segments([Segment])
     }
 
     /// Encodes `content` into the smallest symbol at `level` no smaller than `minVersion`.
@@ -81,6 +83,7 @@ extension QREncoder.Content {
         switch self {
         case .text(let s): return Array(s.utf8)
         case .binary(let b): return b
+        case .segments(let list): return list.flatMap(\.bytes)
         }
     }
 
@@ -88,6 +91,7 @@ extension QREncoder.Content {
         switch self {
         case .text(let s): return SegmentPlanner.plan(Array(s.utf8), version: version)
         case .binary(let b): return b.isEmpty ? [] : [Segment(mode: .byte, bytes: b)]
+        case .segments(let list): return list
         }
     }
 
@@ -95,6 +99,14 @@ extension QREncoder.Content {
     func prefix(_ count: Int) -> Self {
         switch self {
         case .binary(let b): return .binary(Array(b.prefix(count)))
+        case .segments(let list):
+            var left = count
+            var kept: [Segment] = []
+            for s in list where left > 0 {
+                kept.append(Segment(mode: s.mode, bytes: Array(s.bytes.prefix(left))))
+                left -= min(left, s.bytes.count)
+            }
+            return .segments(kept)
         case .text(let s):
             var used = 0
             var end = s.unicodeScalars.startIndex

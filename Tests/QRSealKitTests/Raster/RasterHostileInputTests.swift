@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import QRSealKit
 
 @Suite("Raster: hostile input to ImageDecoder")
@@ -20,7 +21,8 @@ struct RasterHostileInputTests {
         let noise = pseudoRandomBytes(count: 512, seed: UInt64(seed) &* 104_729)
         let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         for bytes in [noise, pngSignature + noise, [0xFF, 0xD8, 0xFF] + noise,
-                      Array("P5 ".utf8) + noise, Array("P3\n".utf8) + noise] {
+                      Array("P5 ".utf8) + noise, Array("P3\n".utf8) + noise,
+                      Array("P4 ".utf8) + noise, Array("P1\n".utf8) + noise] {
             let format = ImageDecoder.sniff(bytes)?.rawValue
             #expect {
                 try ImageDecoder().decode(bytes)
@@ -40,7 +42,7 @@ struct RasterHostileInputTests {
         let errors: [RasterError] = [
             try caught([]),
             try caught(Array("GIF89a".utf8)),
-            try caught(pngHeader(width: 100_000, height: 100_000)),
+            try caught(ImageBytes.pngDeclaring(width: 100_000, height: 100_000)),
             try caught(Array("P5\n0 1\n255\n".utf8)),
             try caught(Array("P5\n1 1\n0\n".utf8)),
         ]

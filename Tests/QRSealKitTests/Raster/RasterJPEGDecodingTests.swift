@@ -1,12 +1,13 @@
 import Testing
+import TestSupport
 @testable import QRSealKit
 
 @Suite("Raster: decoding JPEG")
 struct RasterJPEGDecodingTests {
     /// The pattern as a high-quality JPEG; `arguments` add to the `convert` call.
-    private func jpeg(_ fixtures: RasterFixtures, _ arguments: [String] = [],
+    private func jpeg(_ dir: TempDir, _ arguments: [String] = [],
                       image: GrayImage = RasterFixtures.pattern) throws -> [UInt8] {
-        try fixtures.convert(image, ["-quality", "95"] + arguments, output: "out.jpg")
+        try dir.convert(image, ["-quality", "95"] + arguments, output: "out.jpg")
     }
 
     @Test("baseline and progressive JPEGs, gray and colour, decode to the pattern",
@@ -15,10 +16,9 @@ struct RasterJPEGDecodingTests {
                       (["-type", "TrueColor", "-sampling-factor", "2x2"], "baseline"),
                       (["-type", "TrueColor", "-interlace", "JPEG"], "progressive")])
     func decodesToPattern(arguments: [String], fileSays: String) throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
-        let bytes = try jpeg(fixtures, arguments)
-        #expect(try fixtures.describe("out.jpg").contains(fileSays))
+        let dir = try TempDir()
+        let bytes = try jpeg(dir, arguments)
+        #expect(try dir.describe("out.jpg").contains(fileSays))
 
         let image = try ImageDecoder().decode(bytes)
         #expect(image.width == 32 && image.height == 24)
@@ -30,22 +30,19 @@ struct RasterJPEGDecodingTests {
 
     @Test("the decoded pixels match what ImageMagick reads from the same file")
     func matchesImageMagick() throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
+        let dir = try TempDir()
         let noise = GrayImage(width: 40, height: 30, pixels: pseudoRandomBytes(count: 1200, seed: 3))
-        let bytes = try jpeg(fixtures, image: noise)
-        try fixtures.run("convert", [fixtures.directory.appendingPathComponent("out.jpg").path,
-                                     fixtures.directory.appendingPathComponent("back.pgm").path])
-        let reference = try ImageDecoder().decode(try fixtures.read("back.pgm"))
+        let bytes = try jpeg(dir, image: noise)
+        try runTool("convert", [dir.path("out.jpg"), dir.path("back.pgm")])
+        let reference = try ImageDecoder().decode(try dir.read("back.pgm"))
         #expect(difference(try ImageDecoder().decode(bytes), reference, tolerance: 1) == nil)
     }
 
     @Test("a JPEG cut in its scan data is reported as truncated", arguments: [0.5, 0.8, 0.97])
     func truncatedScanIsReported(fraction: Double) throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
+        let dir = try TempDir()
         let noise = GrayImage(width: 64, height: 64, pixels: pseudoRandomBytes(count: 4096, seed: 11))
-        let bytes = try jpeg(fixtures, image: noise)
+        let bytes = try jpeg(dir, image: noise)
         let cut = Array(bytes.prefix(Int(Double(bytes.count) * fraction)))
         #expect(throws: RasterError.damaged(format: "JPEG", reason: "truncated")) {
             try ImageDecoder().decode(cut)
@@ -54,10 +51,9 @@ struct RasterJPEGDecodingTests {
 
     @Test("a progressive JPEG cut short is reported as truncated")
     func truncatedProgressiveIsReported() throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
+        let dir = try TempDir()
         let noise = GrayImage(width: 64, height: 64, pixels: pseudoRandomBytes(count: 4096, seed: 5))
-        let bytes = try jpeg(fixtures, ["-interlace", "JPEG"], image: noise)
+        let bytes = try jpeg(dir, ["-interlace", "JPEG"], image: noise)
         #expect(throws: RasterError.damaged(format: "JPEG", reason: "truncated")) {
             try ImageDecoder().decode(Array(bytes.prefix(bytes.count * 2 / 3)))
         }
@@ -66,9 +62,8 @@ struct RasterJPEGDecodingTests {
     @Test("stray bytes between segments, common in camera files, do not stop decoding",
           arguments: [true, false])
     func extraneousBytesAreTolerated(beforeFrameHeader: Bool) throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
-        var bytes = try jpeg(fixtures)
+        let dir = try TempDir()
+        var bytes = try jpeg(dir)
         let sof = try #require(bytes.indices.dropLast().first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
         bytes.insert(contentsOf: [0x01, 0x02, 0x03, 0x04], at: beforeFrameHeader ? sof : bytes.count - 2)
         let image = try ImageDecoder().decode(bytes)
@@ -78,9 +73,8 @@ struct RasterJPEGDecodingTests {
 
     @Test("a JPEG that ends before its frame header says so", arguments: [3, 20])
     func endsBeforeFrameHeader(length: Int) throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
-        let bytes = try jpeg(fixtures)
+        let dir = try TempDir()
+        let bytes = try jpeg(dir)
         #expect(throws: RasterError.damaged(format: "JPEG", reason: "truncated before the frame header")) {
             try ImageDecoder().decode(Array(bytes.prefix(length)))
         }
@@ -88,9 +82,8 @@ struct RasterJPEGDecodingTests {
 
     @Test("a JPEG cut inside its tables is damaged", arguments: [120, 200])
     func truncatedHeaderIsDamaged(length: Int) throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
-        let bytes = try jpeg(fixtures)
+        let dir = try TempDir()
+        let bytes = try jpeg(dir)
         #expect {
             try ImageDecoder().decode(Array(bytes.prefix(length)))
         } throws: { error in
@@ -114,9 +107,8 @@ struct RasterJPEGDecodingTests {
 
     @Test("a JPEG declaring more pixels than allowed is refused before decoding")
     func tooLarge() throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
-        let bytes = try jpeg(fixtures)
+        let dir = try TempDir()
+        let bytes = try jpeg(dir)
         #expect(throws: RasterError.tooLarge(width: 32, height: 24, limit: 100)) {
             try ImageDecoder(maxPixels: 100).decode(bytes)
         }
@@ -124,9 +116,8 @@ struct RasterJPEGDecodingTests {
 
     @Test("a CMYK JPEG is reported as unsupported")
     func cmykIsUnsupported() throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
-        let bytes = try jpeg(fixtures, ["-colorspace", "CMYK"])
+        let dir = try TempDir()
+        let bytes = try jpeg(dir, ["-colorspace", "CMYK"])
         #expect(throws: RasterError.unsupported(format: "JPEG", reason: "CMYK colour")) {
             try ImageDecoder().decode(bytes)
         }

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TestSupport
 @testable import QRSealKit
 
 @Suite("Raster: EXIF orientation")
@@ -26,14 +28,12 @@ struct RasterOrientationTests {
     @Test("a JPEG's EXIF orientation is applied the way ImageMagick's -auto-orient applies it",
           arguments: ExifOrientation.allCases, [false, true])
     func jpegIsTurnedUpright(orientation: ExifOrientation, bigEndian: Bool) throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
-        let plain = try fixtures.convert(RasterFixtures.pattern, ["-quality", "95"], output: "plain.jpg")
+        let dir = try TempDir()
+        let plain = try dir.convert(RasterFixtures.pattern, ["-quality", "95"], output: "plain.jpg")
         let tagged = insertingExif(orientationTIFF(orientation.rawValue, bigEndian: bigEndian), into: plain)
-        let path = try fixtures.write(tagged, to: "tagged.jpg")
-        try fixtures.run("convert", [path, "-auto-orient",
-                                     fixtures.directory.appendingPathComponent("upright.pgm").path])
-        let reference = try ImageDecoder().decode(try fixtures.read("upright.pgm"))
+        let path = try dir.write("tagged.jpg", Data(tagged))
+        try runTool("convert", [path, "-auto-orient", dir.path("upright.pgm")])
+        let reference = try ImageDecoder().decode(try dir.read("upright.pgm"))
 
         let image = try ImageDecoder().decode(tagged)
         #expect(difference(image, reference, tolerance: 1) == nil)
@@ -50,9 +50,8 @@ struct RasterOrientationTests {
 
     @Test("a JPEG whose EXIF cannot be read still decodes, unturned")
     func unreadableExifIsIgnored() throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
-        let plain = try fixtures.convert(RasterFixtures.pattern, ["-quality", "95"], output: "plain.jpg")
+        let dir = try TempDir()
+        let plain = try dir.convert(RasterFixtures.pattern, ["-quality", "95"], output: "plain.jpg")
         var tiff = orientationTIFF(6, bigEndian: false)
         tiff[4] = 0xF0  // IFD0 offset now points far past the segment
         let image = try ImageDecoder().decode(insertingExif(tiff, into: plain))

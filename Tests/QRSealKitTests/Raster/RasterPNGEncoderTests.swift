@@ -1,38 +1,29 @@
+import Foundation
 import Testing
+import TestSupport
 @testable import QRSealKit
 
 @Suite("Raster: encoding PNG")
 struct RasterPNGEncoderTests {
-    @Test("a black-and-white image is written as a 1-bit PNG and reads back equal")
-    func bilevelRoundTrip() throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
-        let image = RasterFixtures.bilevelPattern
-        let bytes = try PNGEncoder.encode(image)
-        try fixtures.write(bytes, to: "bilevel.png")
-        #expect(try fixtures.describe("bilevel.png").contains("1-bit"))
-        #expect(difference(try ImageDecoder().decode(bytes), image) == nil)
-    }
-
-    @Test("an image with grays is written as 8-bit grayscale and reads back equal")
-    func grayRoundTrip() throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
-        let image = GrayImage(width: 256, height: 3, pixels: (0..<768).map { UInt8($0 % 256) })
-        let bytes = try PNGEncoder.encode(image)
-        try fixtures.write(bytes, to: "gray.png")
-        #expect(try fixtures.describe("gray.png").contains("8-bit grayscale"))
-        #expect(difference(try ImageDecoder().decode(bytes), image) == nil)
+    @Test("black and white is written as 1-bit PNG, grays as 8-bit grayscale; both read back equal")
+    func roundTrip() throws {
+        let dir = try TempDir()
+        let grays = GrayImage(width: 256, height: 3, pixels: (0..<768).map { UInt8($0 % 256) })
+        for (image, fileSays) in [(RasterFixtures.bilevelPattern, "1-bit"), (grays, "8-bit grayscale")] {
+            let bytes = try PNGEncoder.encode(image)
+            try dir.write("out.png", Data(bytes))
+            #expect(try dir.describe("out.png").contains(fileSays))
+            #expect(difference(try ImageDecoder().decode(bytes), image) == nil, "\(fileSays)")
+        }
     }
 
     @Test("other tools read the PNG we write with the same pixels")
     func readableByImageMagick() throws {
-        let fixtures = try RasterFixtures()
-        defer { fixtures.remove() }
+        let dir = try TempDir()
         for image in [RasterFixtures.pattern, RasterFixtures.bilevelPattern] {
-            let path = try fixtures.write(try PNGEncoder.encode(image), to: "ours.png")
-            try fixtures.run("convert", [path, fixtures.directory.appendingPathComponent("theirs.pgm").path])
-            #expect(difference(try ImageDecoder().decode(try fixtures.read("theirs.pgm")), image) == nil)
+            let path = try dir.write("ours.png", Data(try PNGEncoder.encode(image)))
+            try runTool("convert", [path, dir.path("theirs.pgm")])
+            #expect(difference(try ImageDecoder().decode(try dir.read("theirs.pgm")), image) == nil)
         }
     }
 

@@ -1,0 +1,84 @@
+/// How an envelope sits in a QR symbol (docs/FORMAT.md, section 4).
+public enum Armor: String, CaseIterable, Sendable {
+    /// `QRSEAL1:` in an alphanumeric segment, then the envelope as digits in a numeric segment.
+    case digits
+    /// The magic bytes `00 51 52 53`, then the envelope, in one byte segment.
+    case binary
+
+    static let prefixName = "QRSEAL"
+    static let digitsPrefix = "QRSEAL1:"
+    static let magic: [UInt8] = [0x00, 0x51, 0x52, 0x53]
+
+    /// The QR content that carries `envelope`.
+    public func content(for envelope: [UInt8]) -> QREncoder.Content {
+        switch self {
+        case .digits:
+            return .segments([Segment(mode: .alphanumeric, bytes: Array(Self.digitsPrefix.utf8)),
+                              Segment(mode: .numeric, bytes: Digits.encode(envelope))])
+        case .binary:
+            return .binary(Self.magic + envelope)
+        }
+    }
+
+    /// The text a scanner shows for `envelope` in digits armor.
+    public static func text(for envelope: [UInt8]) -> String {
+        digitsPrefix + String(decoding: Digits.encode(envelope), as: UTF8.self)
+    }
+
+    /// The envelope in a symbol's payload; nil when the payload is not a sealed message at all.
+    public static func envelope(fromSymbol bytes: [UInt8]) throws(SealError) -> [UInt8]? {
+        if bytes.starts(with: magic) { return Array(bytes.dropFirst(magic.count)) }
+        guard let digitsStart = try digitsPrefixLength(bytes) else { return nil }
+        return try Digits.decode(Array(bytes[digitsStart...]))
+    }
+
+    /// The envelope in pasted text: white space anywhere is ignored.
+    public static func envelope(fromText text: String) throws(SealError) -> [UInt8] {
+        let compact = text.unicodeScalars.filter { !$0.properties.isWhitespace }
+        let bytes = Array(String(String.UnicodeScalarView(compact)).utf8)
+        guard let start = try digitsPrefixLength(bytes) else {
+            throw .badArmor("the text does not start with \(digitsPrefix)")
+        }
+        return try Digits.decode(Array(bytes[start...]))
+    }
+
+    /// Whether a payload is sealed (either armor), without decoding it.
+    public static func isSealed(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: magic) { return true }
+        do { return try digitsPrefixLength(bytes) != nil } catch { return true }
+    }
+
+    /// The length of a `QRSEAL<version>:` prefix (any case), nil without one; throws for a
+    /// version other than 1.
+    static func digitsPrefixLength(_ bytes: [UInt8]) throws(SealError) -> Int? {
+        let name = Array(prefixName.utf8)
+        guard bytes.count > name.count,
+              zip(bytes, name).allSatisfy({ $0 & 0xDF == $1 }) else { return nil }
+        var i = name.count
+        var version = 0
+        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39, version < 1000 {
+            version = version * 10 + Int(bytes[i] - 0x30)
+            i += 1
+        }
+        guard i > name.count, i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+        guard version == 1 else { throw .unsupportedVersion(version) }
+        return i + 1
+    }
+
+    /// The most envelope bytes a symbol of `version` at `level` carries in this armor.
+    public func maxEnvelopeBytes(version: Int, level: ErrorCorrection) -> Int {
+        let bits = QRCapacity.dataBits(version: version, level: level)
+        switch self {
+        case .binary:
+            return max(0, QRCapacity.byteCapacity(version: version, level: level) - Self.magic.count)
+        case .digits:
+            let prefix = Segment(mode: .alphanumeric, bytes: Array(Self.digitsPrefix.utf8)).bitLength(version: version)
+            let room = bits - prefix - 4 - Segment.Mode.numeric.countBits(version: version)
+            guard room > 0 else { return 0 }
+            let digits = room / 10 * 3 + (room % 10 >= 7 ? 2 : (room % 10 >= 4 ? 1 : 0))
+            var n = Int(Double(digits) / 2.408239965311849)
+            while n > 0 && Digits.count(forBytes: n) > digits { n -= 1 }
+            return n
+        }
+    }
+}

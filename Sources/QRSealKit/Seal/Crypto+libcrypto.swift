@@ -1,0 +1,130 @@
+import CLibCrypto
+
+/// The cryptographic primitives of the format, each a call into OpenSSL's libcrypto.
+enum Crypto {
+    static let keyLength = 32, nonceLength = 12, tagLength = 16
+
+    /// `count` bytes from RAND_bytes.
+    static func randomBytes(_ count: Int) throws(SealError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        guard RAND_bytes(&bytes, Int32(count)) == 1 else { throw .crypto(drainErrors()) }
+        return bytes
+    }
+
+    /// SHA-256 via EVP_Digest.
+    static func sha256(_ data: [UInt8]) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let ok = data.withUnsafeBufferPointer {
+            EVP_Digest($0.baseAddress, $0.count, &digest, &length, EVP_sha256(), nil)
+        }
+        precondition(ok == 1 && length == 32, "EVP_Digest(SHA-256) failed")
+        return digest
+    }
+
+    /// HMAC-SHA-256 via HMAC().
+    static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        var mac = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let result = key.withUnsafeBufferPointer { k in
+            message.withUnsafeBufferPointer { m in
+                HMAC(EVP_sha256(), k.baseAddress, Int32(k.count), m.baseAddress, m.count, &mac, &length)
+            }
+        }
+        precondition(result != nil && length == 32, "HMAC(SHA-256) failed")
+        return mac
+    }
+
+    /// A 32-byte key from `password` with EVP_PBE_scrypt.
+    static func scrypt(password: [UInt8], salt: [UInt8], log2N: Int, r: Int, p: Int) throws(SealError) -> [UInt8] {
+        var key = [UInt8](repeating: 0, count: keyLength)
+        let n = UInt64(1) << UInt64(log2N)
+        // OpenSSL needs 128·r·(N + 2) bytes for V plus 128·r·p for B; allow exactly that.
+        let maxmem = 128 * UInt64(r) * (n + 2 + UInt64(p)) + 4096
+        let ok = password.withUnsafeBufferPointer { pw in
+            pw.withMemoryRebound(to: CChar.self) { pwc in
+                EVP_PBE_scrypt(pwc.baseAddress, pwc.count, salt, salt.count,
+                               n, UInt64(r), UInt64(p), maxmem, &key, key.count)
+            }
+        }
+        guard ok == 1 else { throw .crypto("scrypt: " + drainErrors()) }
+        return key
+    }
+
+    /// AES-256-GCM encryption with EVP_aes_256_gcm: ciphertext ‖ 16-byte tag.
+    static func seal(key: [UInt8], nonce: [UInt8], aad: [UInt8], plaintext: [UInt8]) throws(SealError) -> [UInt8] {
+        precondition(key.count == keyLength && nonce.count == nonceLength, "bad AES-GCM key or nonce size")
+        guard let ctx = EVP_CIPHER_CTX_new() else { throw .crypto(drainErrors()) }
+        defer { EVP_CIPHER_CTX_free(ctx) }
+        var out = [UInt8](repeating: 0, count: plaintext.count + tagLength)
+        var length: Int32 = 0
+        guard EVP_EncryptInit_ex(ctx, EVP_aes_256_gcm(), nil, key, nonce) == 1 else { throw .crypto(drainErrors()) }
+        if !aad.isEmpty {
+            guard EVP_EncryptUpdate(ctx, nil, &length, aad, Int32(aad.count)) == 1 else { throw .crypto(drainErrors()) }
+        }
+        var written = 0
+        if !plaintext.isEmpty {
+            let ok = out.withUnsafeMutableBufferPointer {
+                EVP_EncryptUpdate(ctx, $0.baseAddress, &length, plaintext, Int32(plaintext.count))
+            }
+            guard ok == 1 else { throw .crypto(drainErrors()) }
+            written = Int(length)
+        }
+        let finished = out.withUnsafeMutableBufferPointer {
+            EVP_EncryptFinal_ex(ctx, $0.baseAddress! + written, &length)
+        }
+        guard finished == 1 else { throw .crypto(drainErrors()) }
+        written += Int(length)
+        var tag = [UInt8](repeating: 0, count: tagLength)
+        guard EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, Int32(tagLength), &tag) == 1 else {
+            throw .crypto(drainErrors())
+        }
+        return Array(out[..<written]) + tag
+    }
+
+    /// AES-256-GCM decryption; nil when the tag does not verify (wrong key or altered data).
+    static func open(key: [UInt8], nonce: [UInt8], aad: [UInt8], sealed: [UInt8]) throws(SealError) -> [UInt8]? {
+        precondition(key.count == keyLength && nonce.count == nonceLength, "bad AES-GCM key or nonce size")
+        guard sealed.count >= tagLength else { return nil }
+        let ciphertext = Array(sealed.dropLast(tagLength))
+        var tag = Array(sealed.suffix(tagLength))
+        guard let ctx = EVP_CIPHER_CTX_new() else { throw .crypto(drainErrors()) }
+        defer { EVP_CIPHER_CTX_free(ctx) }
+        var out = [UInt8](repeating: 0, count: ciphertext.count + tagLength)
+        var length: Int32 = 0
+        guard EVP_DecryptInit_ex(ctx, EVP_aes_256_gcm(), nil, key, nonce) == 1 else { throw .crypto(drainErrors()) }
+        if !aad.isEmpty {
+            guard EVP_DecryptUpdate(ctx, nil, &length, aad, Int32(aad.count)) == 1 else { throw .crypto(drainErrors()) }
+        }
+        var written = 0
+        if !ciphertext.isEmpty {
+            let ok = out.withUnsafeMutableBufferPointer {
+                EVP_DecryptUpdate(ctx, $0.baseAddress, &length, ciphertext, Int32(ciphertext.count))
+            }
+            guard ok == 1 else { throw .crypto(drainErrors()) }
+            written = Int(length)
+        }
+        guard EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_TAG, Int32(tagLength), &tag) == 1 else {
+            throw .crypto(drainErrors())
+        }
+        let verified = out.withUnsafeMutableBufferPointer {
+            EVP_DecryptFinal_ex(ctx, $0.baseAddress! + written, &length)
+        }
+        // A failed tag leaves nothing on the error queue worth reporting, but drain it anyway.
+        guard verified > 0 else { _ = drainErrors(); return nil }
+        return Array(out[..<(written + Int(length))])
+    }
+
+    /// Empties OpenSSL's error queue and returns its first message, lowercased.
+    static func drainErrors() -> String {
+        var first: String?
+        while case let code = ERR_get_error(), code != 0 {
+            if first == nil {
+                var buffer = [CChar](repeating: 0, count: 256)
+                ERR_error_string_n(code, &buffer, buffer.count)
+                first = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        }
+        return first ?? "unknown libcrypto error"
+    }
+}

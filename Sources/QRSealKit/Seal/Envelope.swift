@@ -1,0 +1,106 @@
+/// The cleartext header, ciphertext and tag of a sealed message (docs/FORMAT.md, section 2).
+struct Envelope: Equatable {
+    static let version: UInt8 = 1
+    static let completeFrame: UInt8 = 0
+
+    enum KeyKind: UInt8 {
+        case keyFile = 0x00
+        case passphrase = 0x01
+
+        var name: String { self == .keyFile ? "key file" : "passphrase" }
+    }
+
+    let kind: KeyKind
+    /// scrypt parameters and salt; nil for key files.
+    let scrypt: ScryptParameters?
+    let salt: [UInt8]
+    let nonce: [UInt8]
+    /// Ciphertext followed by the 16-byte tag.
+    let sealed: [UInt8]
+
+    /// Every byte before the ciphertext: the associated data.
+    var header: [UInt8] {
+        var h: [UInt8] = [Self.version << 4 | Self.completeFrame, kind.rawValue]
+        if let s = scrypt { h += [UInt8(s.log2N), UInt8(s.r), UInt8(s.p)] + salt }
+        return h + nonce
+    }
+
+    var bytes: [UInt8] { header + sealed }
+
+    /// Parses the layout, refusing unknown versions, frames and key types before anything else.
+    init(parsing bytes: [UInt8]) throws(SealError) {
+        guard let lead = bytes.first else { throw .truncated }
+        guard lead >> 4 == Self.version else { throw .unsupportedVersion(Int(lead >> 4)) }
+        guard lead & 0x0F == Self.completeFrame else {
+            throw .unsupported("frame type \(lead & 0x0F) (part of a message spread over several symbols)")
+        }
+        guard bytes.count >= 2 else { throw .truncated }
+        guard let kind = KeyKind(rawValue: bytes[1]) else {
+            throw .unsupported("key type \(bytes[1])")
+        }
+        var offset = 2
+        var scrypt: ScryptParameters?
+        var salt: [UInt8] = []
+        if kind == .passphrase {
+            guard bytes.count >= 2 + 3 + 16 + Crypto.nonceLength + Crypto.tagLength else { throw .truncated }
+            let (log2N, r, p) = (Int(bytes[2]), Int(bytes[3]), Int(bytes[4]))
+            let parameters = ScryptParameters(log2N: log2N, r: r, p: p)
+            guard parameters.isValid else {
+                throw .malformed("invalid scrypt parameters N=2^\(log2N), r=\(r), p=\(p)")
+            }
+            scrypt = parameters
+            salt = Array(bytes[5..<21])
+            offset = 21
+        }
+        guard bytes.count >= offset + Crypto.nonceLength + Crypto.tagLength else { throw .truncated }
+        self.kind = kind
+        self.scrypt = scrypt
+        self.salt = salt
+        self.nonce = Array(bytes[offset..<offset + Crypto.nonceLength])
+        self.sealed = Array(bytes[(offset + Crypto.nonceLength)...])
+    }
+
+    init(kind: KeyKind, scrypt: ScryptParameters?, salt: [UInt8], nonce: [UInt8], sealed: [UInt8]) {
+        self.kind = kind
+        self.scrypt = scrypt
+        self.salt = salt
+        self.nonce = nonce
+        self.sealed = sealed
+    }
+
+    /// Bytes a sealed message adds to its inner plaintext: header and tag.
+    static func overhead(_ kind: KeyKind) -> Int {
+        2 + (kind == .passphrase ? 3 + 16 : 0) + Crypto.nonceLength + Crypto.tagLength
+    }
+}
+
+/// The cost parameters of scrypt, as recorded in a passphrase envelope.
+public struct ScryptParameters: Equatable, Sendable {
+    public let log2N: Int
+    public let r: Int
+    public let p: Int
+
+    public init(log2N: Int, r: Int, p: Int) {
+        self.log2N = log2N
+        self.r = r
+        self.p = p
+    }
+
+    /// Whether scrypt is defined for these values and they fit the header's bytes:
+    /// 1 ≤ log2N ≤ 63 and log2N < 16·r (RFC 7914: N < 2^(128·r/8)), 1 ≤ r, p ≤ 255.
+    public var isValid: Bool {
+        (1...63).contains(log2N) && (1...255).contains(r) && (1...255).contains(p) && log2N < 16 * r
+    }
+
+    /// What writers use: N = 2^17, r = 8, p = 1 (128 MiB).
+    public static let standard = ScryptParameters(log2N: 17, r: 8, p: 1)
+
+    /// Whether a reader whose limit is `limit` (N = 2^limit at r = 8, p = 1) may run these:
+    /// work N·r·p and memory 128·N·r both within what the limit allows.
+    public func isWithin(limit: Int) -> Bool {
+        guard isValid, limit >= 0 else { return false }
+        let n = Double(sign: .plus, exponent: log2N, significand: 1)
+        let allowed = Double(sign: .plus, exponent: min(limit, 1000), significand: 1) * 8
+        return n * Double(r) * Double(p) <= allowed && n * Double(r) <= allowed
+    }
+}

@@ -1,0 +1,60 @@
+/// Why a message could not be sealed or opened. Each case is a different thing for the user:
+/// a wrong key is not a damaged message, and neither is an unsupported version.
+public enum SealError: Error, Equatable, Sendable {
+    /// The tag did not verify with any key given: a wrong key or passphrase, or an altered message.
+    case authenticationFailed
+    /// The message is sealed with a kind of key none was given for (`passphrase` or `key file`).
+    case noKey(kind: String)
+    /// The envelope is shorter than its fixed part and tag.
+    case truncated
+    /// The bytes do not follow the format; the text says where.
+    case malformed(String)
+    /// A format version this reader does not know.
+    case unsupportedVersion(Int)
+    /// A frame type (multi-symbol messages) or key type this reader does not know.
+    case unsupported(String)
+    /// The armor is not valid: wrong prefix, characters that are not digits.
+    case badArmor(String)
+    /// The digit string is not the one canonical form of any envelope.
+    case nonCanonicalDigits
+    /// The scrypt parameters ask for more work than the reader allows.
+    case kdfTooCostly(log2N: Int, r: Int, p: Int, limit: Int)
+    /// The content would decompress to more than the reader allows.
+    case contentTooLarge(limit: Int)
+    /// A key file's text is not a valid key.
+    case badKey(String)
+    /// The cryptographic library failed; the text is its reason.
+    case crypto(String)
+}
+
+extension SealError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .authenticationFailed:
+            return "wrong key or passphrase, or the message was altered"
+        case let .noKey(kind):
+            return "the message is sealed with a \(kind) and none was given"
+        case .truncated:
+            return "damaged sealed message: truncated"
+        case let .malformed(reason):
+            return "damaged sealed message: \(reason)"
+        case let .unsupportedVersion(v):
+            return "unsupported format version \(v) (this reader knows version 1)"
+        case let .unsupported(what):
+            return "unsupported sealed message: \(what)"
+        case let .badArmor(reason):
+            return "damaged sealed message: \(reason)"
+        case .nonCanonicalDigits:
+            return "damaged sealed message: the digits are not a canonical encoding"
+        case let .kdfTooCostly(log2N, r, p, limit):
+            return "the message asks for scrypt work N=2^\(log2N), r=\(r), p=\(p), "
+                + "above this reader's limit of N=2^\(limit) at r=8, p=1"
+        case let .contentTooLarge(limit):
+            return "the message decompresses to more than \(limit) bytes, the limit"
+        case let .badKey(reason):
+            return "not a valid key: \(reason)"
+        case let .crypto(reason):
+            return "cryptography failed: \(reason)"
+        }
+    }
+}

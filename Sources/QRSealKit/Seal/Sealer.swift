@@ -1,0 +1,108 @@
+import Foundation
+
+/// A key to seal with or try when opening.
+public enum SealKey: Sendable {
+    case passphrase(String)
+    case keyFile(SecretKey)
+}
+
+/// Seals payloads into envelopes (docs/FORMAT.md).
+public struct Sealer: Sendable {
+    public var scrypt: ScryptParameters = .standard
+    /// Whether to try Brotli; it is used only when it makes the message smaller.
+    public var compress = true
+    /// Test-only: fixed salt and nonce instead of random ones, to pin vectors.
+    var fixedRandom: (salt: [UInt8], nonce: [UInt8])?
+
+    public init(scrypt: ScryptParameters = .standard, compress: Bool = true) {
+        self.scrypt = scrypt
+        self.compress = compress
+    }
+
+    /// The envelope bytes of `payload` sealed with `key`.
+    public func seal(_ payload: Payload, with key: SealKey) throws(SealError) -> [UInt8] {
+        let inner = try InnerPlaintext.encode(payload, compress: compress)
+        let nonce: [UInt8]
+        if let fixed = fixedRandom { nonce = fixed.nonce } else { nonce = try Self.random(Crypto.nonceLength) }
+        switch key {
+        case .passphrase(let passphrase):
+            guard scrypt.isValid else {
+                throw .unsupported("scrypt parameters N=2^\(scrypt.log2N), r=\(scrypt.r), p=\(scrypt.p)")
+            }
+            let salt: [UInt8]
+            if let fixed = fixedRandom { salt = fixed.salt } else { salt = try Self.random(16) }
+            let aesKey = try Crypto.scrypt(password: Self.passphraseBytes(passphrase), salt: salt,
+                                           log2N: scrypt.log2N, r: scrypt.r, p: scrypt.p)
+            return try finish(Envelope(kind: .passphrase, scrypt: scrypt, salt: salt, nonce: nonce, sealed: []),
+                              key: aesKey, inner: inner)
+        case .keyFile(let secret):
+            return try finish(Envelope(kind: .keyFile, scrypt: nil, salt: [], nonce: nonce, sealed: []),
+                              key: secret.messageKey, inner: inner)
+        }
+    }
+
+    private func finish(_ draft: Envelope, key: [UInt8], inner: [UInt8]) throws(SealError) -> [UInt8] {
+        let sealed = try Crypto.seal(key: key, nonce: draft.nonce, aad: draft.header, plaintext: inner)
+        return draft.header + sealed
+    }
+
+    private static func random(_ count: Int) throws(SealError) -> [UInt8] {
+        try Crypto.randomBytes(count)
+    }
+
+    /// UTF-8 of the passphrase in Unicode NFC.
+    static func passphraseBytes(_ passphrase: String) -> [UInt8] {
+        Array(passphrase.precomposedStringWithCanonicalMapping.utf8)
+    }
+}
+
+/// Opens envelopes with the keys it is given.
+public struct Opener: Sendable {
+    /// The largest scrypt work accepted: N = 2^maxScryptLog2N at r = 8, p = 1.
+    public var maxScryptLog2N = 18
+    /// The most bytes of content a message may decompress to.
+    public var maxContentBytes = 16 << 20
+
+    public init(maxScryptLog2N: Int = 18, maxContentBytes: Int = 16 << 20) {
+        self.maxScryptLog2N = maxScryptLog2N
+        self.maxContentBytes = maxContentBytes
+    }
+
+    /// The payload of `envelope`, trying each key of the envelope's kind in turn.
+    public func open(_ bytes: [UInt8], keys: [SealKey]) throws(SealError) -> Payload {
+        let envelope = try Envelope(parsing: bytes)
+        let matching = keys.filter { key in
+            switch (key, envelope.kind) {
+            case (.keyFile, .keyFile), (.passphrase, .passphrase): return true
+            default: return false
+            }
+        }
+        guard !matching.isEmpty else { throw .noKey(kind: envelope.kind.name) }
+        if let params = envelope.scrypt, !params.isWithin(limit: maxScryptLog2N) {
+            throw .kdfTooCostly(log2N: params.log2N, r: params.r, p: params.p, limit: maxScryptLog2N)
+        }
+        // Keys are derived one at a time: scrypt is costly, and the first may be the right one.
+        for key in matching {
+            let aesKey: [UInt8]
+            switch key {
+            case .keyFile(let secret):
+                aesKey = secret.messageKey
+            case .passphrase(let passphrase):
+                let params = envelope.scrypt!
+                aesKey = try Crypto.scrypt(password: Sealer.passphraseBytes(passphrase), salt: envelope.salt,
+                                           log2N: params.log2N, r: params.r, p: params.p)
+            }
+            if let inner = try Crypto.open(key: aesKey, nonce: envelope.nonce, aad: envelope.header,
+                                           sealed: envelope.sealed) {
+                return try InnerPlaintext.decode(inner, maxContent: maxContentBytes)
+            }
+        }
+        throw .authenticationFailed
+    }
+
+    /// What a sealed message says about itself without a key: its key kind and size.
+    public static func describe(_ bytes: [UInt8]) throws(SealError) -> (keyKind: String, bytes: Int) {
+        let envelope = try Envelope(parsing: bytes)
+        return (envelope.kind.name, bytes.count)
+    }
+}

@@ -1,0 +1,391 @@
+#!/usr/bin/env python3
+"""An independent reader of qrseal sealed messages, written from docs/FORMAT.md alone.
+
+It walks vectors/seal/ (format: vectors/seal/README.md), opens every success vector and
+compares the plaintext, and checks that every failure vector is refused with the right class.
+It prints one line per vector and a last line `reference: N passed, M failed`; the exit
+status is 1 when any vector failed.
+
+Usage: reader.py [VECTOR_FOLDER]
+"""
+
+import hashlib
+import hmac
+import math
+import os
+import re
+import sys
+import unicodedata
+
+import brotli
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+
+
+# --- Refusal classes ----------------------------------------------------------------------
+
+class Refused(Exception):
+    """The reader refuses the message; `kind` is the vector class."""
+    kind = "refused"
+
+
+class FormatFailure(Refused):
+    kind = "format failure"
+
+
+class AuthenticationFailure(Refused):
+    kind = "authentication failure"
+
+
+class Unsupported(Refused):
+    kind = "unsupported"
+
+
+class ResourceLimit(Refused):
+    kind = "resource limit"
+
+
+class BadVector(Exception):
+    """The vector file itself is wrong."""
+
+
+# --- Section 5: key files -----------------------------------------------------------------
+
+KEY_PREFIX = "QRSEAL-KEY-1-"
+BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+
+
+def base32_decode(text):
+    """RFC 4648 base32 without padding; the bits left over at the end must be zero."""
+    value, bits, out = 0, 0, bytearray()
+    for ch in text:
+        index = BASE32.find(ch)
+        if index < 0:
+            raise ValueError("not a base32 character: %r" % ch)
+        value = (value << 5) | index
+        bits += 5
+        if bits >= 8:
+            bits -= 8
+            out.append((value >> bits) & 0xFF)
+            value &= (1 << bits) - 1
+    if value != 0:
+        raise ValueError("non-zero padding bits")
+    return bytes(out)
+
+
+def parse_key_file(line):
+    """The 32-byte secret F of a key line."""
+    line = line.strip().upper()
+    if not line.startswith(KEY_PREFIX):
+        raise ValueError("a key starts with " + KEY_PREFIX)
+    encoded = line[len(KEY_PREFIX):]
+    if len(encoded) != 58:
+        raise ValueError("expected 58 characters after the prefix")
+    raw = base32_decode(encoded)
+    if len(raw) != 36:
+        raise ValueError("expected 36 bytes")
+    secret, checksum = raw[:32], raw[32:]
+    if hashlib.sha256(b"qrseal key 1" + secret).digest()[:4] != checksum:
+        raise ValueError("checksum mismatch")
+    return secret
+
+
+def key_file_message_key(secret):
+    """Section 2.3: K = HMAC-SHA-256(F, "qrseal v1 key file")."""
+    return hmac.new(secret, b"qrseal v1 key file", hashlib.sha256).digest()
+
+
+# --- Section 4: armor ---------------------------------------------------------------------
+
+MAGIC = b"\x00QRS"
+LOG10_256 = math.log10(256)
+
+
+def digit_count(n):
+    """D(n): the number of decimal digits of 256^n - 1 (0 for n = 0)."""
+    return len(str(256 ** n - 1)) if n > 0 else 0
+
+
+def bytes_for_digits(count):
+    """The n with D(n) == count, or None."""
+    guess = int(count / LOG10_256)
+    for n in (guess - 1, guess, guess + 1):
+        if n >= 0 and digit_count(n) == count:
+            return n
+    return None
+
+
+def envelope_from_symbol(symbol):
+    """The envelope carried by a symbol's content, either armor (section 4)."""
+    if symbol.startswith(MAGIC):
+        return symbol[len(MAGIC):]
+    try:
+        text = symbol.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FormatFailure("not a sealed symbol")
+    text = re.sub(r"[ \t\r\n\f\v]", "", text)
+    match = re.match(r"QRSEAL([0-9]+):", text, re.IGNORECASE)
+    if not match:
+        raise FormatFailure("not a sealed symbol (no QRSEAL<version>: prefix)")
+    if int(match.group(1)) != 1:
+        raise Unsupported("format version %s" % match.group(1))
+    digits = text[match.end():]
+    if not re.fullmatch(r"[0-9]*", digits):
+        raise FormatFailure("characters other than digits after the prefix")
+    n = bytes_for_digits(len(digits))
+    if n is None:
+        raise FormatFailure("non-canonical digits: %d digits is D(n) for no n" % len(digits))
+    value = int(digits) if digits else 0
+    if value >= 256 ** n:
+        raise FormatFailure("non-canonical digits: value is 256^%d or more" % n)
+    return value.to_bytes(n, "big")
+
+
+# --- Section 2: envelope ------------------------------------------------------------------
+
+def check_scrypt_limit(log2n, r, p, limit):
+    """Section 2.3: work N*r*p <= 2^L*8 and memory 128*N*r <= 128*2^L*8."""
+    n = 1 << log2n
+    allowed = (1 << limit) * 8
+    if n * r * p > allowed or 128 * n * r > 128 * allowed:
+        raise ResourceLimit("scrypt N=2^%d r=%d p=%d is above the limit L=%d" % (log2n, r, p, limit))
+
+
+def open_envelope(envelope, passphrases, key_files, max_scrypt=18, max_content=16 << 20):
+    """The (kind, name, content) of an envelope; raises a Refused subclass."""
+    if len(envelope) < 1:
+        raise FormatFailure("truncated: empty envelope")
+    lead = envelope[0]
+    if lead >> 4 != 1:
+        raise Unsupported("format version %d" % (lead >> 4))
+    if lead & 0x0F != 0:
+        raise Unsupported("frame type %d" % (lead & 0x0F))
+    if len(envelope) < 2:
+        raise FormatFailure("truncated: no key type")
+    key_type = envelope[1]
+    if key_type == 0x01:
+        if len(envelope) < 49:
+            raise FormatFailure("truncated: %d bytes, a passphrase envelope has at least 49" % len(envelope))
+        log2n, r, p = envelope[2], envelope[3], envelope[4]
+        if not (1 <= log2n <= 63 and r >= 1 and p >= 1 and log2n < 16 * r):
+            raise FormatFailure("invalid scrypt parameters")
+        salt = envelope[5:21]
+        header_length = 33
+    elif key_type == 0x00:
+        if len(envelope) < 30:
+            raise FormatFailure("truncated: %d bytes, a key-file envelope has at least 30" % len(envelope))
+        header_length = 14
+    else:
+        raise Unsupported("key type 0x%02x" % key_type)
+    header = envelope[:header_length]
+    nonce = envelope[header_length - 12:header_length]
+    sealed = envelope[header_length:]
+
+    if key_type == 0x01:
+        check_scrypt_limit(log2n, r, p, max_scrypt)
+        keys = [Scrypt(salt=salt, length=32, n=1 << log2n, r=r, p=p)
+                .derive(unicodedata.normalize("NFC", passphrase).encode("utf-8"))
+                for passphrase in passphrases]
+    else:
+        keys = [key_file_message_key(secret) for secret in key_files]
+    if not keys:
+        raise BadVector("no key of the message's kind")
+
+    for key in keys:
+        try:
+            inner = AESGCM(key).decrypt(nonce, sealed, header)
+        except InvalidTag:
+            continue
+        return parse_inner(inner, max_content)
+    raise AuthenticationFailure("no key verifies the tag")
+
+
+# --- Section 3: inner plaintext -----------------------------------------------------------
+
+def decompress(body, cap):
+    """A complete Brotli stream, decoded one input byte at a time with bounded output."""
+    decoder = brotli.Decompressor()
+    out = bytearray()
+    try:
+        for i in range(len(body)):
+            if decoder.is_finished():
+                raise FormatFailure("bytes after the end of the compressed body")
+            out += decoder.process(body[i:i + 1], output_buffer_limit=1 << 20)
+            while not decoder.is_finished() and not decoder.can_accept_more_data():
+                if len(out) > cap:
+                    raise ResourceLimit("content decompresses past %d bytes" % cap)
+                out += decoder.process(b"", output_buffer_limit=1 << 20)
+            if len(out) > cap:
+                raise ResourceLimit("content decompresses past %d bytes" % cap)
+    except brotli.error as error:
+        raise FormatFailure("compressed body is not valid Brotli: %s" % error)
+    if not decoder.is_finished():
+        raise FormatFailure("compressed body ends early")
+    return bytes(out)
+
+
+def check_name(raw):
+    try:
+        name = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FormatFailure("file name is not UTF-8")
+    if name in (".", ".."):
+        raise FormatFailure("file name . or ..")
+    for ch in name:
+        if ch in "/\\" or ord(ch) < 0x20 or ord(ch) == 0x7F:
+            raise FormatFailure("file name with %r" % ch)
+    return name
+
+
+def parse_inner(inner, cap):
+    if not inner:
+        raise FormatFailure("empty inner plaintext")
+    flags = inner[0]
+    if flags & 0xFC:
+        raise FormatFailure("reserved flag bits set: 0x%02x" % flags)
+    offset, name = 1, None
+    if flags & 0x01:
+        if len(inner) < 2:
+            raise FormatFailure("file name length missing")
+        m = inner[1]
+        if len(inner) < 2 + m:
+            raise FormatFailure("file name longer than the bytes that remain")
+        name = check_name(inner[2:2 + m])
+        offset = 2 + m
+    body = inner[offset:]
+    if flags & 0x02:
+        body = decompress(body, cap)
+    elif len(body) > cap:
+        raise ResourceLimit("content larger than %d bytes" % cap)
+    if name is None:
+        try:
+            body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise FormatFailure("text content is not UTF-8")
+        return ("text", None, body)
+    return ("file", name, body)
+
+
+# --- Vector files (vectors/seal/README.md) ------------------------------------------------
+
+KNOWN_KEYS = {"expect", "comment", "passphrase", "key", "armor", "payload", "content", "name",
+              "plaintext", "compress", "salt", "nonce", "scrypt", "max-scrypt"}
+REPEATABLE = {"comment", "passphrase", "key"}
+CLASSES = {"success", "authentication failure", "format failure", "unsupported", "resource limit"}
+
+
+def unhex(text):
+    if not re.fullmatch(r"(?:[0-9a-f]{2})*", text):
+        raise BadVector("not lower-case hex")
+    return bytes.fromhex(text)
+
+
+def parse_vector(data):
+    text = data.decode("utf-8")
+    if not text.endswith("\n") or "\r" in text:
+        raise BadVector("the file must end with \\n and have no \\r")
+    lines = text[:-1].split("\n")
+    if "" not in lines:
+        raise BadVector("no blank line after the header")
+    blank = lines.index("")
+    headers = []
+    for line in lines[:blank]:
+        key, colon, value = line.partition(":")
+        if not colon:
+            raise BadVector("header line without a colon")
+        if value:
+            if not value.startswith(" "):
+                raise BadVector("no space after %s:" % key)
+            value = value[1:]
+        if key not in KNOWN_KEYS:
+            raise BadVector("unknown header key %r" % key)
+        if key not in REPEATABLE and any(k == key for k, _ in headers):
+            raise BadVector("header key %s twice" % key)
+        headers.append((key, value))
+    payload = lines[blank + 1:]
+    if len(payload) != 1 or not payload[0]:
+        raise BadVector("the payload must be exactly one non-empty line")
+    return headers, payload[0]
+
+
+def check_vector(data):
+    """Checks one vector file; returns a short note, raises BadVector or AssertionError."""
+    headers, payload = parse_vector(data)
+    values = {}
+    for key, value in headers:
+        values.setdefault(key, value)
+    expect = values.get("expect")
+    if expect not in CLASSES:
+        raise BadVector("unknown expect class %r" % expect)
+    armor = values.get("armor")
+    if armor not in ("digits", "binary"):
+        raise BadVector("armor must be digits or binary")
+    kind = values.get("payload", "text")
+    if kind == "hex":
+        symbol = unhex(payload)
+    elif kind == "text" and armor == "digits":
+        symbol = payload.encode("utf-8")
+    else:
+        raise BadVector("bad payload kind %r for %s armor" % (kind, armor))
+    passphrases = [v for k, v in headers if k == "passphrase"]
+    key_files = []
+    for k, v in headers:
+        if k == "key":
+            try:
+                key_files.append(parse_key_file(v))
+            except ValueError as error:
+                raise BadVector("key: %s" % error)
+    if not passphrases and not key_files:
+        raise BadVector("no passphrase: or key:")
+    max_scrypt = int(values.get("max-scrypt", "18"))
+
+    try:
+        opened = open_envelope(envelope_from_symbol(symbol), passphrases, key_files, max_scrypt)
+    except Refused as refusal:
+        if expect == "success":
+            raise AssertionError("expected success, refused as %s: %s" % (refusal.kind, refusal))
+        if refusal.kind != expect:
+            raise AssertionError("expected %s, refused as %s: %s" % (expect, refusal.kind, refusal))
+        return "%s (%s)" % (refusal.kind, refusal)
+
+    if expect != "success":
+        raise AssertionError("expected %s, but it opened" % expect)
+    content_kind, name, content = opened
+    if content_kind != values.get("content"):
+        raise AssertionError("opened %s, expected %s" % (content_kind, values.get("content")))
+    if content_kind == "file" and name.encode("utf-8") != values.get("name", "").encode("utf-8"):
+        raise AssertionError("file name %r, expected %r" % (name, values.get("name")))
+    if content != unhex(values.get("plaintext", "")):
+        raise AssertionError("plaintext differs: %s" % content.hex())
+    return "opened %s, %d bytes" % (content_kind, len(content))
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "seal")
+    names = sorted(n for n in os.listdir(folder) if n.endswith(".txt"))
+    passed = failed = 0
+    for name in names:
+        with open(os.path.join(folder, name), "rb") as f:
+            data = f.read()
+        try:
+            note = check_vector(data)
+        except (BadVector, AssertionError) as error:
+            failed += 1
+            print("FAIL %s: %s" % (name, error))
+        except Exception as error:  # a reader bug or a vector it cannot handle: report, go on
+            failed += 1
+            print("FAIL %s: unexpected %s: %s" % (name, type(error).__name__, error))
+        else:
+            passed += 1
+            print("ok   %s: %s" % (name, note))
+    if not names:
+        failed += 1
+        print("FAIL no vectors in %s" % folder)
+    print("reference: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
