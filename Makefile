@@ -8,8 +8,8 @@ BIN = .build/$(CONFIG)/qrseal
 
 # C libraries the package links against, and the peer tools the tests and
 # benchmarks use as independent checks.
-DEB_LIBS = libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev libssl-dev libbrotli-dev pkg-config
-DEB_PEERS = qrencode zbar-tools zxing-cpp-tools imagemagick librsvg2-bin python3-venv
+DEB_LIBS = libqrencode-dev libzbar-dev libpng-dev libturbojpeg0-dev libssl-dev libbrotli-dev libsqlite3-dev pkg-config
+DEB_PEERS = qrencode zbar-tools zxing-cpp-tools imagemagick librsvg2-bin age openssl sqlite3 python3-venv
 DEB_PACKAGES = $(DEB_LIBS) $(DEB_PEERS)
 
 .PHONY: all setup build test demo bench clean
@@ -41,6 +41,8 @@ demo: build
 
 bench: build
 	python3 bench/run.py --qrseal $(BIN)
+	python3 bench/seal.py --qrseal $(BIN)
+	python3 bench/inbox.py --qrseal $(BIN)
 
 clean:
 	rm -rf .build demo/out

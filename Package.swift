@@ -20,8 +20,10 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc",
                        providers: [.apt(["libbrotli-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "QRSealKit",
-                dependencies: ["CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli"]),
+                dependencies: ["CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite"]),
         .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
         .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
         // Helpers shared by the test targets: temporary folders, running tools.

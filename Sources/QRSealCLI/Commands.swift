@@ -55,7 +55,14 @@ enum Commands {
             OptionSpec(long: "output", short: "o", value: "DIR",
                        help: "Write files carried by sealed messages into DIR."),
             forceOption,
-        ] + KeySources.options + [maxScryptOption])
+        ] + KeySources.options + [maxScryptOption] + storeOptions)
+
+    static let storeOptions = [
+        OptionSpec(long: "no-store", help: "Do not keep what is read in the inbox."),
+        Locations.inboxOption,
+        OptionSpec(long: "dedupe", value: "consecutive|always|never",
+                   help: "Skip repeats: of the same source's last item (default), of anything kept, or none."),
+    ]
 
     static let open = CommandSpec(
         name: "open",
@@ -65,7 +72,7 @@ enum Commands {
             OptionSpec(long: "output", short: "o", value: "PATH",
                        help: "Write a file payload to PATH (default: its own name, here)."),
             forceOption,
-        ] + KeySources.options + [maxScryptOption])
+        ] + KeySources.options + [maxScryptOption] + storeOptions)
 
     static let keygen = CommandSpec(
         name: "keygen",
@@ -90,7 +97,10 @@ enum Commands {
         name: "help", abstract: "Show help for the tool or for one command.",
         arguments: "[COMMAND]", options: [])
 
-    static let all = [encode, scan, open, keygen, capacity, help]
+    static let all = [encode, scan, open, keygen, capacity] + InboxCommandSpecs.all + [help]
+
+    /// Commands with subcommands: `qrseal inbox list`, `qrseal keys add`.
+    static let groups: Set<String> = ["inbox", "keys"]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }
@@ -105,7 +115,7 @@ enum HelpText {
             "",
             "commands:",
         ]
-        for c in Commands.all { lines.append("  " + c.name.padding(toLength: 9, withPad: " ", startingAt: 0) + c.abstract) }
+        for c in Commands.all { lines.append("  " + c.name.padding(toLength: 14, withPad: " ", startingAt: 0) + c.abstract) }
         lines += [
             "",
             "options:",
@@ -116,6 +126,15 @@ enum HelpText {
             "             64 usage error",
             "See qrseal(1) for more.",
         ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The subcommands of `inbox` or `keys`.
+    static func group(_ name: String) -> String {
+        var lines = ["usage: qrseal \(name) COMMAND [OPTIONS]", "", "commands:"]
+        for c in Commands.all where c.name.hasPrefix(name + " ") {
+            lines.append("  " + c.name.padding(toLength: 14, withPad: " ", startingAt: 0) + c.abstract)
+        }
         return lines.joined(separator: "\n")
     }
 

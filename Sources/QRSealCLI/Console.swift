@@ -14,10 +14,16 @@ public final class Console: @unchecked Sendable {
     public let environment: [String: String]
     /// Asks for a secret on the terminal without echo; nil when there is no terminal.
     public let readSecret: (String) -> String?
+    /// The next line of standard input without its line break, nil at the end; reads no
+    /// further than it must, so long inputs stream.
+    public let readInputLine: () -> String?
+    /// The terminal's width in columns, for tables.
+    public let columns: Int
 
     public init(out: @escaping (Data) -> Void, err: @escaping (Data) -> Void,
                 readInput: @escaping () -> Data, inputIsTerminal: Bool, outputIsTerminal: Bool,
-                environment: [String: String] = [:], readSecret: @escaping (String) -> String? = { _ in nil }) {
+                environment: [String: String] = [:], readSecret: @escaping (String) -> String? = { _ in nil },
+                readInputLine: (() -> String?)? = nil, columns: Int = 100) {
         self.writeOut = out
         self.writeErr = err
         self.readInput = readInput
@@ -25,6 +31,14 @@ public final class Console: @unchecked Sendable {
         self.outputIsTerminal = outputIsTerminal
         self.environment = environment
         self.readSecret = readSecret
+        self.columns = columns
+        if let readInputLine {
+            self.readInputLine = readInputLine
+        } else {
+            // Lines of readInput's data, read once on first use.
+            let lines = LineBuffer(readInput)
+            self.readInputLine = { lines.next() }
+        }
     }
 
     /// The process's own standard streams, environment and terminal.
@@ -34,10 +48,33 @@ public final class Console: @unchecked Sendable {
                 readInput: { FileHandle.standardInput.readDataToEndOfFile() },
                 inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
                 environment: ProcessInfo.processInfo.environment,
-                readSecret: Terminal.readSecret)
+                readSecret: Terminal.readSecret,
+                readInputLine: { Terminal.readStandardInputLine() },
+                columns: Terminal.columns())
     }
 
     public func write(_ data: Data) { writeOut(data) }
     public func print(_ line: String) { writeOut(Data((line + "\n").utf8)) }
     public func printError(_ line: String) { writeErr(Data((line + "\n").utf8)) }
+}
+
+/// Splits data read on demand into lines.
+final class LineBuffer: @unchecked Sendable {
+    private let read: () -> Data
+    private var lines: [Substring]?
+    private var index = 0
+
+    init(_ read: @escaping () -> Data) { self.read = read }
+
+    func next() -> String? {
+        if lines == nil {
+            let text = String(decoding: read(), as: UTF8.self)
+            var split = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if split.last == "" { split.removeLast() }
+            lines = split
+        }
+        guard let lines, index < lines.count else { return nil }
+        defer { index += 1 }
+        return String(lines[index])
+    }
 }

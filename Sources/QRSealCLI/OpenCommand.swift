@@ -7,6 +7,7 @@ struct OpenCommand {
     var reader: Reader
     let output: String?
     let writer: PayloadWriter
+    let store: ItemStore?
 
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
         guard args.positionals.count <= 1 else { throw .usage("open takes one FILE (or - for standard input)") }
@@ -14,7 +15,10 @@ struct OpenCommand {
         if source == "-" && console.inputIsTerminal {
             throw .usage("nothing to open", hint: "give an image or a text file, or pipe the text in: qrseal open - < note.txt")
         }
-        reader = Reader(opener: try args.opener(), keys: try KeySources(args, console: console).keys)
+        let locations = Locations(console: console)
+        reader = Reader(opener: try args.opener(),
+                        keys: try KeySources(args, console: console).keys + locations.keyringKeys())
+        store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
         output = args.value("output")
         writer = PayloadWriter(force: args.has("force"))
     }
@@ -26,15 +30,15 @@ struct OpenCommand {
         guard !envelopes.isEmpty else {
             throw CLIError(message: "\(source): no sealed message found", status: .nothingFound)
         }
-        if reader.keys.isEmpty {
-            let kinds = Set(envelopes.compactMap { try? Opener.describe($0).keyKind })
+        let kinds = Set(envelopes.compactMap { try? Opener.describe($0).keyKind })
+        if kinds.contains("passphrase"), !reader.keys.contains(where: \.isPassphrase),
+           let key = try KeySources.prompt(console: console, confirm: false) {
             // Only a passphrase can be typed; the prompt reads the terminal, not standard input.
-            if kinds.contains("passphrase"), let key = try KeySources.prompt(console: console, confirm: false) {
-                reader.keys = [key]
-            } else {
-                throw CLIError(message: "\(source): no key given to open the sealed message",
-                               hints: kinds.map(KeySources.hint(for:)).sorted(), status: .cannotOpen)
-            }
+            reader.keys.append(key)
+        }
+        if reader.keys.isEmpty {
+            throw CLIError(message: "\(source): no key given to open the sealed message",
+                           hints: kinds.map(KeySources.hint(for:)).sorted(), status: .cannotOpen)
         }
         var status = ExitStatus.success
         for envelope in envelopes {
@@ -45,7 +49,7 @@ struct OpenCommand {
             case .opened(.file(let name, let content)):
                 let path = output ?? PayloadWriter.fileName(name)
                 try writer.write(content, to: path, console: console)
-                console.printError("qrseal: wrote \(path) (\(content.count) bytes)")
+                if path != "-" { console.printError("qrseal: wrote \(path) (\(content.count) bytes)") }
             case .failed(let error):
                 Diagnostics.report(CLIError(message: "\(source): \(error.description)"), console: console)
                 status = Self.status(for: error)
@@ -60,7 +64,7 @@ struct OpenCommand {
         return status
     }
 
-    /// Sealed envelopes in an image's symbols, or in text.
+    /// Sealed envelopes in an image's symbols, or in text; what was read is kept in the inbox.
     private func envelopes(in bytes: [UInt8]) throws(CLIError) -> [[UInt8]] {
         if ImageDecoder.sniff(bytes) != nil {
             let image: GrayImage
@@ -68,7 +72,9 @@ struct OpenCommand {
                 throw CLIError(message: "\(source): \(error.description)")
             }
             var found: [[UInt8]] = []
-            for d in reader.detector.detect(in: image) where Armor.isSealed(d.bytes) {
+            let detections = reader.detector.detect(in: image)
+            try store?.keep(detections, source: source, kind: .file)
+            for d in detections where Armor.isSealed(d.bytes) {
                 do {
                     if let e = try Armor.envelope(fromSymbol: d.bytes) { found.append(e) }
                 } catch {
@@ -81,9 +87,15 @@ struct OpenCommand {
             throw CLIError(message: "\(source): neither an image nor sealed text")
         }
         do {
-            return [try Armor.envelope(fromText: text)]
-        } catch {
+            let envelope = try Armor.envelope(fromText: text)
+            try store?.keepText(Armor.text(for: envelope), source: source == "-" ? "pasted text" : source)
+            return [envelope]
+        } catch let error as CLIError {
+            throw error
+        } catch let error as SealError {
             throw CLIError(message: "\(source): \(error.description)", status: Self.status(for: error))
+        } catch {
+            throw CLIError(message: "\(source): \(error)")
         }
     }
 

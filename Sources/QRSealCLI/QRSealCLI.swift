@@ -33,8 +33,18 @@ public enum QRSealCLI {
         default:
             break
         }
-        guard let spec = Commands.named(first) else { throw unknownCommand(first) }
-        let args = try spec.parse(rest)
+        var name = first
+        var tail = rest
+        if Commands.groups.contains(first) {
+            guard let sub = rest.first, !sub.hasPrefix("-") else {
+                console.print(HelpText.group(first))
+                return first == "inbox" || first == "keys" ? (rest.isEmpty ? .usage : .success) : .usage
+            }
+            name = first + " " + sub
+            tail = Array(rest.dropFirst())
+        }
+        guard let spec = Commands.named(name) else { throw unknownCommand(name) }
+        let args = try spec.parse(tail)
         if args.has("help") {
             console.print(HelpText.command(spec))
             return .success
@@ -49,6 +59,10 @@ public enum QRSealCLI {
             return try command.run(console: console)
         case "keygen": return try KeygenCommand(args).run(console: console)
         case "capacity": return try CapacityCommand(args).run(console: console)
+        case _ where spec.name.hasPrefix("inbox "):
+            return try InboxCommand(spec, args, console: console).run(console: console)
+        case _ where spec.name.hasPrefix("keys "):
+            return try KeysCommand(spec, args, console: console).run(console: console)
         default: throw unknownCommand(first)
         }
     }

@@ -11,6 +11,8 @@ struct ScanCommand {
     var reader: Reader
     let outputDirectory: String?
     let writer: PayloadWriter
+    /// Where read items are kept, unless --no-store.
+    let store: ItemStore?
 
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
         guard !args.positionals.isEmpty else {
@@ -21,8 +23,11 @@ struct ScanCommand {
         style = args.has("json") ? .json : (args.has("raw") ? .raw : .human)
         let decoder = ImageDecoder(maxPixels: try args.integer("max-pixels", in: 1...(1 << 40),
                                                                default: ImageDecoder.defaultMaxPixels))
+        let locations = Locations(console: console)
         reader = Reader(decoder: decoder, detector: Detector(symbologies: try Self.symbologies(args)),
-                        opener: try args.opener(), keys: try KeySources(args, console: console).keys)
+                        opener: try args.opener(),
+                        keys: try KeySources(args, console: console).keys + locations.keyringKeys())
+        store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
         outputDirectory = args.value("output")
         writer = PayloadWriter(force: args.has("force"))
     }
@@ -52,10 +57,10 @@ struct ScanCommand {
                 } catch let error as RasterError {
                     throw CLIError(message: "\(source): \(error.description)")
                 }
-                // No key given but a terminal at hand: ask once for a passphrase, then open.
-                if reader.keys.isEmpty, items.contains(where: { $0.content.isLocked(kind: "passphrase") }),
+                // No passphrase given but a terminal at hand: ask once, then open.
+                if items.contains(where: { $0.content.isLocked(kind: "passphrase") }),
                    let key = try KeySources.prompt(console: console, confirm: false) {
-                    reader.keys = [key]
+                    reader.keys.append(key)
                     items = items.map { reader.classify($0.detection) }
                 }
                 found += items.count
@@ -77,6 +82,7 @@ struct ScanCommand {
                         Diagnostics.report(error, console: console)
                     }
                 }
+                if let store { try store.keep(items.map(\.detection), source: source, kind: .file) }
             } catch let error as CLIError {
                 failed += 1
                 Diagnostics.report(error, console: console)

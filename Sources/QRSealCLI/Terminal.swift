@@ -24,4 +24,34 @@ enum Terminal {
         if line.last == 0x0D { line.removeLast() }
         return String(decoding: line, as: UTF8.self)
     }
+
+    /// One line of standard input, read through a FILE of file descriptor 0.
+    static func readStandardInputLine() -> String? {
+        readLine(from: standardInput.file)
+    }
+
+    private final class StandardInput: @unchecked Sendable {
+        let file = fdopen(0, "r")
+    }
+    private static let standardInput = StandardInput()
+
+    /// One line from `file` (getline), without its line break; nil at the end.
+    static func readLine(from file: UnsafeMutablePointer<FILE>?) -> String? {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let count = getline(&buffer, &capacity, file)
+        guard count >= 0, let buffer else { return nil }
+        var bytes = UnsafeRawBufferPointer(start: buffer, count: count).map { $0 }
+        if bytes.last == 0x0A { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The width of the terminal on standard output (TIOCGWINSZ), else $COLUMNS, else 100.
+    static func columns() -> Int {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let n = Int(text), n > 0 { return n }
+        return 100
+    }
 }

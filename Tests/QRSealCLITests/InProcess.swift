@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import QRSealCLI
 
 /// Runs the tool in-process with a captured console.
@@ -23,7 +24,8 @@ func qrseal(_ arguments: [String], stdin: Data? = nil, terminal: Bool = false,
     let console = Console(out: { out.data.append($0) }, err: { err.data.append($0) },
                           readInput: { stdin ?? Data() },
                           inputIsTerminal: stdin == nil, outputIsTerminal: terminal,
-                          environment: environment,
+                          environment: ["XDG_DATA_HOME": Tools.scratchHome + "/data",
+                                        "XDG_CONFIG_HOME": Tools.scratchHome + "/config"].merging(environment) { $1 },
                           readSecret: { prompt in
                               lock.lock(); defer { lock.unlock() }
                               prompts.data.append(Data(prompt.utf8))

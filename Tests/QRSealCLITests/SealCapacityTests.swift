@@ -8,7 +8,7 @@ import TestSupport
 @Suite("Sealed capacity, read by independent readers")
 struct SealCapacityTests {
     let dir = try! TempDir()
-    let passphrase = ["QRSEAL_PASSPHRASE": "full symbol test", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+    let passphrase = Tools.environment(["QRSEAL_PASSPHRASE": "full symbol test"])
 
     func roundTrip(input: String, armor: String) throws -> String {
         let png = dir.path("full-\(armor).png")

@@ -33,7 +33,27 @@ public enum Tools {
         return nil
     }
 
+    /// A private home for the tool's data and config during the tests, so that no test
+    /// reads or writes the user's own inbox, keyring or config.
+    public static let scratchHome: String = {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("qrseal-test-home-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    /// The process environment with XDG_DATA_HOME and XDG_CONFIG_HOME in `scratchHome`
+    /// and no QRSEAL_* variables, plus `extra`.
+    public static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QRSEAL_") }
+        env["XDG_DATA_HOME"] = scratchHome + "/data"
+        env["XDG_CONFIG_HOME"] = scratchHome + "/config"
+        env.merge(extra) { $1 }
+        return env
+    }
+
     /// Runs `executable` (a path or a name on PATH) with `arguments`, feeding `input` on stdin.
+    /// The environment is `environment(…)`'s unless one is given.
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], input: Data? = nil,
                            environment: [String: String]? = nil,
@@ -42,7 +62,7 @@ public enum Tools {
         let path = executable.contains("/") ? executable : (which(executable) ?? executable)
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        process.environment = environment ?? Self.environment()
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out

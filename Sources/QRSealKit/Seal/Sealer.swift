@@ -4,6 +4,11 @@ import Foundation
 public enum SealKey: Sendable {
     case passphrase(String)
     case keyFile(SecretKey)
+
+    public var isPassphrase: Bool {
+        if case .passphrase = self { return true }
+        return false
+    }
 }
 
 /// Seals payloads into envelopes (docs/FORMAT.md).

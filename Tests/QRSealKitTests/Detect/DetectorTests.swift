@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import QRSealKit
 
 @Suite("Detector")
@@ -54,32 +55,9 @@ struct DetectorTests {
     }
 }
 
-/// Draws EAN-13 barcodes (GS1 General Specifications, section 5.2) for the tests.
+/// EAN-13 barcodes drawn by TestSupport, decoded into rasters.
 enum EAN13 {
-    static let l = ["0001101", "0011001", "0010011", "0111101", "0100011",
-                    "0110001", "0101111", "0111011", "0110111", "0001011"]
-    static let parity = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG",
-                         "LGGLLG", "LGGGLL", "LGLGLG", "LGLGGL", "LGGLGL"]
-
-    static func image(_ digits: String, moduleWidth: Int = 3, height: Int = 120) -> GrayImage {
-        let d = digits.compactMap { $0.wholeNumberValue }
-        var bits = "101"
-        for i in 1...6 {
-            let code = l[d[i]]
-            if Array(parity[d[0]])[i - 1] == "L" { bits += code } else {
-                bits += String(code.map { $0 == "0" ? "1" : "0" }.reversed())  // G = reversed R
-            }
-        }
-        bits += "01010"
-        for i in 7...12 { bits += String(l[d[i]].map { $0 == "0" ? "1" : "0" }) }  // R
-        bits += "101"
-        let quiet = 12
-        let modules = Array(repeating: "0", count: quiet).joined() + bits
-            + Array(repeating: "0", count: quiet).joined()
-        var image = GrayImage(width: modules.count * moduleWidth, height: height, filledWith: 255)
-        for (i, bit) in modules.enumerated() where bit == "1" {
-            for y in 10..<height - 10 { for x in 0..<moduleWidth { image[i * moduleWidth + x, y] = 0 } }
-        }
-        return image
+    static func image(_ digits: String) -> GrayImage {
+        try! ImageDecoder().decode([UInt8](Barcodes.ean13PGM(digits)!))
     }
 }

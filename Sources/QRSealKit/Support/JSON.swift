@@ -1,12 +1,12 @@
 /// A minimal JSON writer with keys in the order given, for line-oriented output.
-enum JSON {
-    indirect enum Value {
-        case string(String), int(Int), number(Double), array([Value]), object([(String, Value)]), null
+public enum JSON {
+    public indirect enum Value: Sendable {
+        case string(String), int(Int), number(Double), bool(Bool), array([Value]), object([(String, Value)]), null
     }
 
-    static func line(_ fields: [(String, Value)]) -> String { render(.object(fields)) }
+    public static func line(_ fields: [(String, Value)]) -> String { render(.object(fields)) }
 
-    static func render(_ value: Value) -> String {
+    public static func render(_ value: Value) -> String {
         switch value {
         case .string(let s): return quote(s)
         case .int(let n): return String(n)
@@ -14,11 +14,12 @@ enum JSON {
         case .array(let items): return "[" + items.map(render).joined(separator: ",") + "]"
         case .object(let fields):
             return "{" + fields.map { quote($0.0) + ":" + render($0.1) }.joined(separator: ",") + "}"
+        case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         }
     }
 
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

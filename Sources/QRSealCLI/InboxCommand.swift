@@ -1,0 +1,220 @@
+import Foundation
+import QRSealKit
+
+/// `qrseal inbox …`: list, show, open, remove, label, pin, count, export and import kept items.
+struct InboxCommand {
+    let spec: CommandSpec
+    let args: ParsedArguments
+    let locations: Locations
+
+    init(_ spec: CommandSpec, _ args: ParsedArguments, console: Console) {
+        self.spec = spec
+        self.args = args
+        locations = Locations(console: console)
+    }
+
+    func run(console: Console) throws(CLIError) -> ExitStatus {
+        switch spec.name {
+        case "inbox list": return try list(console)
+        case "inbox show": return try show(console)
+        case "inbox open": return try open(console)
+        case "inbox rm": return try remove(console)
+        case "inbox label":
+            guard args.positionals.count == 2 else { throw .usage("inbox label takes ID and TEXT") }
+            let text = args.positionals[1]
+            try change { inbox, id throws(InboxError) in try inbox.setLabel(text.isEmpty ? nil : text, for: id) }
+            return .success
+        case "inbox pin", "inbox unpin":
+            let pinned = spec.name == "inbox pin"
+            try change { inbox, id throws(InboxError) in try inbox.setPinned(pinned, for: id) }
+            return .success
+        case "inbox count": return try count(console)
+        case "inbox export": return try export(console)
+        default: return try importItems(console)
+        }
+    }
+
+    // MARK: Reading
+
+    private func query() throws(CLIError) -> InboxQuery {
+        var query = InboxQuery()
+        if let kind = args.value("kind") {
+            guard let k = ContentKind(rawValue: kind) else {
+                throw .usage("unknown kind '\(kind)'", hint: "kinds: " + ContentKind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            query.kind = k
+        }
+        let now = ItemStore.now()
+        for (option, keyPath) in [("since", \InboxQuery.since), ("until", \InboxQuery.until)] {
+            if let text = args.value(option) {
+                guard let ms = TimeArguments.date(text, now: now) else {
+                    throw .usage("--\(option) must be a date (YYYY-MM-DD, YYYY-MM-DDTHH:MM) or a duration (7d, 12h), not '\(text)'")
+                }
+                query[keyPath: keyPath] = ms
+            }
+        }
+        query.search = args.value("search")
+        query.pinnedOnly = args.has("pinned")
+        return query
+    }
+
+    private func inbox() throws(CLIError) -> Inbox { try locations.openInbox(args) }
+
+    private func list(_ console: Console) throws(CLIError) -> ExitStatus {
+        guard args.positionals.isEmpty else { throw .usage("inbox list takes no arguments") }
+        var q = try query()
+        let limit = try args.integer("limit", in: 0...Int(Int32.max), default: 50)
+        q.limit = limit == 0 ? nil : limit
+        let items: [InboxItem]
+        let inbox = try inbox()
+        do { items = try inbox.list(q) } catch { throw CLIError(message: error.description) }
+        if args.has("json") {
+            for item in items { console.print(InboxFormat.json.encode(item)) }
+        } else if !items.isEmpty {
+            for line in InboxTable.lines(items, width: console.columns) { console.print(line) }
+        }
+        return items.isEmpty ? .nothingFound : .success
+    }
+
+    private func itemID(_ text: String?) throws(CLIError) -> Int64 {
+        guard let text, let id = Int64(text), id > 0 else {
+            throw .usage("\(spec.name) takes an item ID (a number from 'qrseal inbox list')")
+        }
+        return id
+    }
+
+    private func item(_ inbox: Inbox) throws(CLIError) -> InboxItem {
+        guard args.positionals.count == 1 else { throw .usage("\(spec.name) takes one ID") }
+        let id = try itemID(args.positionals.first)
+        do { return try inbox.item(id) } catch { throw CLIError(message: error.description) }
+    }
+
+    private func show(_ console: Console) throws(CLIError) -> ExitStatus {
+        let item = try item(try inbox())
+        if args.has("json") {
+            console.print(InboxFormat.json.encode(item))
+        } else {
+            for line in InboxTable.details(item) { console.print(line) }
+        }
+        return .success
+    }
+
+    private func open(_ console: Console) throws(CLIError) -> ExitStatus {
+        let item = try item(try inbox())
+        guard item.kind == .sealed else {
+            throw CLIError(message: "item \(item.id ?? 0) is not a sealed message (it is \(item.kind.rawValue))",
+                           hints: ["see it with 'qrseal inbox show \(item.id ?? 0)'"])
+        }
+        var keys = try KeySources(args, console: console).keys + locations.keyringKeys()
+        let reader = Reader(opener: try args.opener())
+        let kind = (try? Armor.envelope(fromSymbol: item.bytes)).flatMap { $0 }.flatMap { try? Opener.describe($0).keyKind }
+        if kind == "passphrase", !keys.contains(where: \.isPassphrase),
+           let key = try KeySources.prompt(console: console, confirm: false) {
+            keys.append(key)
+        }
+        var withKeys = reader
+        withKeys.keys = keys
+        switch withKeys.open(symbolBytes: item.bytes) {
+        case .opened(.text(let text)):
+            console.write(Data(text.utf8))
+            if !text.hasSuffix("\n") && console.outputIsTerminal { console.write(Data("\n".utf8)) }
+        case .opened(.file(let name, let content)):
+            let path = args.value("output") ?? PayloadWriter.fileName(name)
+            try PayloadWriter(force: args.has("force")).write(content, to: path, console: console)
+            if path != "-" { console.printError("qrseal: wrote \(path) (\(content.count) bytes)") }
+        case .sealed(let kind, _):
+            throw CLIError(message: "item \(item.id ?? 0) is sealed with a \(kind) and none was given",
+                           hints: [KeySources.hint(for: kind)], status: .cannotOpen)
+        case .failed(let error):
+            throw CLIError(message: "item \(item.id ?? 0): \(error.description)", status: OpenCommand.status(for: error))
+        case .plain:
+            throw CLIError(message: "item \(item.id ?? 0) is not a sealed message")
+        }
+        return .success
+    }
+
+    private func count(_ console: Console) throws(CLIError) -> ExitStatus {
+        guard args.positionals.isEmpty else { throw .usage("inbox count takes no arguments") }
+        let q = try query()
+        let inbox = try inbox()
+        let byKind: [(ContentKind, Int)]
+        do { byKind = try inbox.countByKind(q) } catch { throw CLIError(message: error.description) }
+        let total = byKind.reduce(0) { $0 + $1.1 }
+        if args.has("json") {
+            console.print(JSON.line([("total", .int(total))] + byKind.map { ($0.0.rawValue, .int($0.1)) }))
+        } else {
+            console.print("\(total) item\(total == 1 ? "" : "s")")
+            for (kind, n) in byKind { console.print("  " + kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + "\(n)") }
+        }
+        return total > 0 ? .success : .nothingFound
+    }
+
+    // MARK: Changing
+
+    private func change(_ body: (Inbox, Int64) throws(InboxError) -> Void) throws(CLIError) {
+        guard let first = args.positionals.first else { throw .usage("\(spec.name) takes an item ID") }
+        let id = try itemID(first)
+        let inbox = try inbox()
+        do { try body(inbox, id) } catch { throw CLIError(message: error.description) }
+    }
+
+    private func remove(_ console: Console) throws(CLIError) -> ExitStatus {
+        let inbox = try inbox()
+        if let text = args.value("older-than") {
+            guard args.positionals.isEmpty else { throw .usage("give IDs or --older-than, not both") }
+            guard let age = TimeArguments.duration(text) else {
+                throw .usage("--older-than must be a duration such as 30d, 12h or 2w, not '\(text)'")
+            }
+            let removed: Int
+            do { removed = try inbox.removeUnpinned(before: ItemStore.now() - age) } catch {
+                throw CLIError(message: error.description)
+            }
+            console.printError("qrseal: removed \(removed) item\(removed == 1 ? "" : "s")")
+            return .success
+        }
+        guard !args.positionals.isEmpty else { throw .usage("inbox rm takes item IDs or --older-than DURATION") }
+        var ids: [Int64] = []
+        for text in args.positionals { ids.append(try itemID(text)) }
+        do { try inbox.remove(ids) } catch { throw CLIError(message: error.description) }
+        return .success
+    }
+
+    // MARK: Export and import
+
+    private func export(_ console: Console) throws(CLIError) -> ExitStatus {
+        guard args.positionals.isEmpty else { throw .usage("inbox export takes no arguments") }
+        let name = args.value("format") ?? "json"
+        guard let format = InboxFormat(rawValue: name) else { throw .usage("--format must be json or csv, not '\(name)'") }
+        var text = format == .csv ? InboxFormat.csvHeader + "\r\n" : ""
+        let lineEnd = format == .csv ? "\r\n" : "\n"
+        let inbox = try inbox()
+        do {
+            try inbox.forEach { item in text += format.encode(item) + lineEnd }
+        } catch let error as InboxError {
+            throw CLIError(message: error.description)
+        } catch {
+            throw CLIError(message: "\(error)")
+        }
+        try Files.write(Array(text.utf8), to: args.value("output") ?? "-", console: console)
+        return .success
+    }
+
+    private func importItems(_ console: Console) throws(CLIError) -> ExitStatus {
+        guard args.positionals.count == 1, let source = args.positionals.first else {
+            throw .usage("inbox import takes one FILE (or - for standard input)")
+        }
+        let lines = try LineSource(path: source, console: console)
+        var reader = InboxImportReader(nextLine: lines.next)
+        let stored: Int
+        let inbox = try inbox()
+        do {
+            stored = try inbox.importItems { () throws(InboxError) -> InboxItem? in try reader.next() }
+        } catch {
+            // A bad line is the import file's fault; anything else is the inbox's, which names itself.
+            if case .badImport = error { throw CLIError(message: "\(source): \(error.description)") }
+            throw CLIError(message: error.description)
+        }
+        console.printError("qrseal: imported \(stored) item\(stored == 1 ? "" : "s") from \(source)")
+        return .success
+    }
+}

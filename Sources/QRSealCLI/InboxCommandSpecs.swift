@@ -1,0 +1,66 @@
+/// The `inbox` and `keys` commands, declared as data like the others.
+enum InboxCommandSpecs {
+    static let filterOptions = [
+        OptionSpec(long: "kind", value: "KIND",
+                   help: "Only items of this kind: sealed, url, email, phone, sms, geo, wifi, contact, event, product, text, binary."),
+        OptionSpec(long: "since", value: "DATE", help: "Only items received at or after DATE (YYYY-MM-DD[THH:MM], or 7d, 12h ago)."),
+        OptionSpec(long: "until", value: "DATE", help: "Only items received before DATE."),
+        OptionSpec(long: "search", value: "TEXT", help: "Only items whose text or label contains TEXT (any case)."),
+        OptionSpec(long: "pinned", help: "Only pinned items."),
+    ]
+
+    static let list = CommandSpec(
+        name: "inbox list", abstract: "List kept items, newest first.", arguments: "",
+        options: filterOptions + [
+            OptionSpec(long: "limit", value: "N", help: "Show at most N items (default 50; 0 for all)."),
+            OptionSpec(long: "json", help: "One JSON object per item per line."),
+            Locations.inboxOption,
+        ])
+    static let show = CommandSpec(
+        name: "inbox show", abstract: "Show one item in full, with what its content says.", arguments: "ID",
+        options: [OptionSpec(long: "json", help: "As one JSON object."), Locations.inboxOption])
+    static let open = CommandSpec(
+        name: "inbox open", abstract: "Open a kept sealed message with a key.", arguments: "ID",
+        options: [
+            OptionSpec(long: "output", short: "o", value: "PATH", help: "Write a file payload to PATH."),
+            Commands.forceOption,
+        ] + KeySources.options + [Commands.maxScryptOption, Locations.inboxOption])
+    static let remove = CommandSpec(
+        name: "inbox rm", abstract: "Remove items by id, or unpinned ones older than a duration.", arguments: "[ID...]",
+        options: [
+            OptionSpec(long: "older-than", value: "DURATION", help: "Remove unpinned items older than DURATION (e.g. 30d, 12h, 2w)."),
+            Locations.inboxOption,
+        ])
+    static let label = CommandSpec(
+        name: "inbox label", abstract: "Set an item's label (an empty TEXT clears it).", arguments: "ID TEXT",
+        options: [Locations.inboxOption])
+    static let pin = CommandSpec(
+        name: "inbox pin", abstract: "Pin an item: kept by 'inbox rm --older-than'.", arguments: "ID",
+        options: [Locations.inboxOption])
+    static let unpin = CommandSpec(
+        name: "inbox unpin", abstract: "Unpin an item.", arguments: "ID", options: [Locations.inboxOption])
+    static let count = CommandSpec(
+        name: "inbox count", abstract: "Count items, in all and by kind.", arguments: "",
+        options: filterOptions + [OptionSpec(long: "json", help: "As one JSON object."), Locations.inboxOption])
+    static let export = CommandSpec(
+        name: "inbox export", abstract: "Write every item as JSON lines or CSV.", arguments: "",
+        options: [
+            OptionSpec(long: "format", value: "json|csv", help: "Export format (default json)."),
+            OptionSpec(long: "output", short: "o", value: "FILE", help: "Write to FILE (default: standard output)."),
+            Locations.inboxOption,
+        ])
+    static let importItems = CommandSpec(
+        name: "inbox import", abstract: "Add the items of an export (JSON or CSV); all or nothing.", arguments: "FILE | -",
+        options: [Locations.inboxOption])
+
+    static let keysAdd = CommandSpec(
+        name: "keys add", abstract: "Put a key file in the keyring, tried on every sealed message.", arguments: "FILE",
+        options: [OptionSpec(long: "name", value: "NAME", help: "Name the key (default: the file's name without .key).")])
+    static let keysList = CommandSpec(
+        name: "keys list", abstract: "List the keyring's keys by name and fingerprint.", arguments: "", options: [])
+    static let keysRemove = CommandSpec(
+        name: "keys rm", abstract: "Remove a key from the keyring.", arguments: "NAME", options: [])
+
+    static let all = [list, show, open, remove, label, pin, unpin, count, export, importItems,
+                      keysAdd, keysList, keysRemove]
+}

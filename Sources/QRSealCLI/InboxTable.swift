@@ -1,0 +1,90 @@
+import Foundation
+import QRSealKit
+
+/// Human-readable views of inbox items: a table sized to the terminal, and full details.
+enum InboxTable {
+    /// A header and one line per item: ID, when, kind, where from, and as much content as fits.
+    static func lines(_ items: [InboxItem], width: Int) -> [String] {
+        let idWidth = max(2, items.map { String($0.id ?? 0).count }.max() ?? 2)
+        let fromWidth = min(24, max(4, items.map { shortSource($0).count }.max() ?? 4))
+        let fixed = idWidth + 1 + 16 + 1 + 7 + 1 + fromWidth + 1
+        let contentWidth = max(10, width - fixed)
+        var out = [row([pad("ID", idWidth, right: true), pad("WHEN", 16), pad("KIND", 7), pad("FROM", fromWidth), "CONTENT"])]
+        for item in items {
+            let mark = item.pinned ? "*" : ""
+            var content = summary(item)
+            if let label = item.label { content = "[\(label)] " + content }
+            out.append(row([pad(mark + String(item.id ?? 0), idWidth, right: true),
+                            pad(TimeArguments.local(item.receivedAt), 16), pad(item.kind.rawValue, 7),
+                            pad(truncate(shortSource(item), fromWidth), fromWidth),
+                            truncate(content, contentWidth)]))
+        }
+        return out
+    }
+
+    /// One line of content: text with line breaks shown as ⏎, or a note for sealed and binary.
+    static func summary(_ item: InboxItem) -> String {
+        switch item.kind {
+        case .sealed:
+            let size = ((try? Armor.envelope(fromSymbol: item.bytes)) ?? nil)?.count ?? item.bytes.count
+            return "sealed message, \(size) bytes; 'qrseal inbox open \(item.id ?? 0)'"
+        case .binary: return "\(item.bytes.count) bytes of binary data"
+        default:
+            let text = item.text ?? ""
+            return String(text.unicodeScalars.map { $0 == "\n" ? "⏎" : ($0.value < 0x20 ? " " : Character($0)) }
+                .map(String.init).joined())
+        }
+    }
+
+    /// Every field of an item, one `name  value` line each, with the parsed content fields.
+    static func details(_ item: InboxItem) -> [String] {
+        var fields: [(String, String)] = [
+            ("id", String(item.id ?? 0)),
+            ("received", TimeArguments.local(item.receivedAt, seconds: true) + " (" + Timestamp.iso8601(item.receivedAt) + ")"),
+            ("from", "\(item.sourceKind.rawValue) \(item.source)"),
+            ("format", Symbology(rawValue: item.symbology)?.displayName ?? item.symbology),
+            ("kind", item.kind.rawValue),
+        ]
+        if let label = item.label { fields.append(("label", label)) }
+        if item.pinned { fields.append(("pinned", "yes")) }
+        let parsed = ContentClassifier.classify(bytes: item.bytes, text: item.text, symbology: item.symbology)
+        fields += parsed.fields.map { ($0.name, $0.value) }
+        switch item.kind {
+        case .sealed:
+            fields.append(("note", "kept sealed; open it with 'qrseal inbox open \(item.id ?? 0)'"))
+        case .binary:
+            fields.append(("bytes", "\(item.bytes.count)"))
+            fields.append(("hex", item.bytes.prefix(48).map { String(format: "%02x", $0) }.joined(separator: " ")
+                + (item.bytes.count > 48 ? " …" : "")))
+        default:
+            if let text = item.text { fields.append(("text", text)) }
+        }
+        if !item.corners.isEmpty {
+            fields.append(("corners", item.corners.map { "(\(fmt($0.x)), \(fmt($0.y)))" }.joined(separator: " ")))
+        }
+        let width = fields.map(\.0.count).max() ?? 0
+        return fields.flatMap { name, value -> [String] in
+            let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.enumerated().map { i, line in
+                (i == 0 ? pad(name, width) : String(repeating: " ", count: width)) + "  " + line
+            }
+        }
+    }
+
+    private static func fmt(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(format: "%.1f", d) }
+
+    private static func shortSource(_ item: InboxItem) -> String {
+        item.sourceKind == .file ? URL(fileURLWithPath: item.source).lastPathComponent : item.source
+    }
+
+    private static func row(_ cells: [String]) -> String { cells.joined(separator: " ") }
+
+    private static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - s.count))
+        return right ? fill + s : s + fill
+    }
+
+    static func truncate(_ s: String, _ width: Int) -> String {
+        s.count <= width ? s : String(s.prefix(max(0, width - 1))) + "…"
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import QRSealKit
+
+/// Where the inbox, keyring and config file live: `--inbox` and `QRSEAL_INBOX`, else the
+/// XDG base directories (`~/.local/share/qrseal/`, `~/.config/qrseal/config`).
+struct Locations {
+    static let inboxOption = OptionSpec(long: "inbox", value: "PATH",
+                                        help: "Use the inbox at PATH (default: $QRSEAL_INBOX, else ~/.local/share/qrseal/inbox.sqlite).")
+
+    let environment: [String: String]
+
+    init(console: Console) { environment = console.environment }
+
+    private var home: String? { environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// `$XDG_DATA_HOME/qrseal`, or `~/.local/share/qrseal`.
+    func dataDirectory() throws(CLIError) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/qrseal" }
+        guard let home else {
+            throw CLIError(message: "cannot tell where to keep data: neither XDG_DATA_HOME nor HOME is set",
+                           hints: ["pass --inbox PATH or set QRSEAL_INBOX"])
+        }
+        return home + "/.local/share/qrseal"
+    }
+
+    /// The inbox file for this command.
+    func inboxPath(_ args: ParsedArguments) throws(CLIError) -> String {
+        if let path = args.value("inbox") { return path }
+        if let path = environment["QRSEAL_INBOX"], !path.isEmpty { return path }
+        return try dataDirectory() + "/inbox.sqlite"
+    }
+
+    /// Opens (creating when needed) the inbox, its folder made with mode 0700.
+    func openInbox(_ args: ParsedArguments) throws(CLIError) -> Inbox {
+        let path = try inboxPath(args)
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw CLIError(message: "\(directory): cannot create the inbox folder")
+            }
+        }
+        do { return try Inbox(path: path) } catch { throw CLIError(message: error.description) }
+    }
+
+    /// The keyring folder: `<data directory>/keys`.
+    func keyring() throws(CLIError) -> Keyring {
+        Keyring(directory: try dataDirectory() + "/keys")
+    }
+
+    /// The keyring's keys, to try on sealed messages; a damaged keyring is an error.
+    func keyringKeys() throws(CLIError) -> [SealKey] {
+        let ring = try keyring()
+        do { return try ring.keys().map(SealKey.keyFile) } catch {
+            throw CLIError(message: error.description)
+        }
+    }
+
+    /// `$XDG_CONFIG_HOME/qrseal/config`, or `~/.config/qrseal/config`.
+    var configPath: String? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/qrseal/config" }
+        return home.map { $0 + "/.config/qrseal/config" }
+    }
+
+    /// The config file's settings: `key = value` lines, `#` comments.
+    func config() throws(CLIError) -> [String: String] {
+        guard let path = configPath, let data = FileManager.default.contents(atPath: path) else { return [:] }
+        var settings: [String: String] = [:]
+        for (n, raw) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            let parts = line.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else {
+                throw CLIError(message: "\(path): line \(n + 1): expected 'key = value'")
+            }
+            settings[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces)
+        }
+        return settings
+    }
+
+    /// The duplicate policy: `--dedupe`, else the config file's `dedupe`, else consecutive.
+    func dedupePolicy(_ args: ParsedArguments) throws(CLIError) -> DedupePolicy {
+        if let value = args.value("dedupe") {
+            guard let policy = DedupePolicy(rawValue: value) else {
+                throw .usage("--dedupe must be consecutive, always or never, not '\(value)'")
+            }
+            return policy
+        }
+        if let value = try config()["dedupe"] {
+            guard let policy = DedupePolicy(rawValue: value) else {
+                throw CLIError(message: "\(configPath ?? "config"): dedupe must be consecutive, always or never, not '\(value)'")
+            }
+            return policy
+        }
+        return .consecutive
+    }
+}

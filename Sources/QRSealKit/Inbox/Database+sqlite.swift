@@ -1,0 +1,183 @@
+import CSQLite
+
+/// A value bound to or read from an SQL statement.
+enum SQLValue: Equatable {
+    case integer(Int64)
+    case text(String)
+    case blob([UInt8])
+    case null
+}
+
+/// One SQLite connection (sqlite3_open_v2 … sqlite3_close_v2). Every SQLite failure becomes
+/// an `InboxError` here, and nowhere else.
+final class Database {
+    private let handle: OpaquePointer
+    let path: String
+
+    /// Opens an existing database file read-write, without creating it.
+    init(path: String) throws(InboxError) {
+        var db: OpaquePointer?
+        let status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let db else {
+            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw .cannotOpen(path: path, reason: reason.lowercased())
+        }
+        handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Adds the SQL function `folded_contains(haystack, needle)`: 1 when `haystack`, in
+    /// Unicode lower case, contains `needle` (given in lower case). SQLite's own LIKE folds
+    /// ASCII letters only. (sqlite3_create_function_v2)
+    func addFoldedContains() throws(InboxError) {
+        let status = sqlite3_create_function_v2(
+            handle, "folded_contains", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+            { context, count, arguments in
+                guard count == 2, let arguments,
+                      let haystack = sqlite3_value_text(arguments[0]),
+                      let needle = sqlite3_value_text(arguments[1]) else {
+                    sqlite3_result_int(context, 0)
+                    return
+                }
+                let h = String(cString: haystack).lowercased()
+                sqlite3_result_int(context, h.contains(String(cString: needle)) ? 1 : 0)
+            }, nil, nil, nil)
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
+    /// Runs one or more statements without results (sqlite3_exec).
+    func execute(_ sql: String) throws(InboxError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
+    /// A prepared statement with `values` bound (sqlite3_prepare_v2 and sqlite3_bind_*).
+    func prepare(_ sql: String, _ values: [SQLValue] = []) throws(InboxError) -> Statement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw error(status) }
+        let prepared = Statement(statement, database: self)
+        try prepared.bind(values)
+        return prepared
+    }
+
+    /// Every row of a query, each as its columns.
+    func rows(_ sql: String, _ values: [SQLValue] = []) throws(InboxError) -> [[SQLValue]] {
+        let statement = try prepare(sql, values)
+        var rows: [[SQLValue]] = []
+        while try statement.step() { rows.append(statement.columns()) }
+        return rows
+    }
+
+    /// The first column of the first row, as an integer (0 when absent).
+    func integer(_ sql: String, _ values: [SQLValue] = []) throws(InboxError) -> Int64 {
+        guard case .integer(let n)? = try rows(sql, values).first?.first else { return 0 }
+        return n
+    }
+
+    /// Runs `body` inside BEGIN IMMEDIATE … COMMIT, rolling back when it throws.
+    func transaction<T>(_ body: () throws(InboxError) -> T) throws(InboxError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    var lastInsertID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Waits up to `milliseconds` for another connection's lock (sqlite3_busy_timeout).
+    func setBusyTimeout(_ milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
+
+    /// The error for a failed call, from the connection's message and the result code.
+    func error(_ status: Int32) -> InboxError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        switch status & 0xFF {
+        case SQLITE_NOTADB: return .notADatabase(path: path)
+        case SQLITE_CORRUPT: return .damaged(path: path, reason: message)
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
+        case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM, SQLITE_IOERR:
+            return .cannotOpen(path: path, reason: message)
+        default: return .sqlite(message)
+        }
+    }
+}
+
+/// A prepared statement, finalized when released.
+final class Statement {
+    private let handle: OpaquePointer
+    private let database: Database
+
+    fileprivate init(_ handle: OpaquePointer, database: Database) {
+        self.handle = handle
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// SQLite copies bound text and blobs (SQLITE_TRANSIENT), so Swift buffers may go away.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    func bind(_ values: [SQLValue]) throws(InboxError) {
+        for (i, value) in values.enumerated() {
+            let index = Int32(i + 1)
+            let status: Int32
+            switch value {
+            case .integer(let n): status = sqlite3_bind_int64(handle, index, n)
+            case .text(let s): status = sqlite3_bind_text(handle, index, s, -1, Self.transient)
+            case .blob(let b):
+                status = b.withUnsafeBytes {
+                    sqlite3_bind_blob(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), Self.transient)
+                }
+            case .null: status = sqlite3_bind_null(handle, index)
+            }
+            guard status == SQLITE_OK else { throw database.error(status) }
+        }
+    }
+
+    /// Advances to the next row (sqlite3_step): true for a row, false when done.
+    func step() throws(InboxError) -> Bool {
+        let status = sqlite3_step(handle)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.error(status)
+        }
+    }
+
+    /// Clears bindings and rewinds, to run again with new values.
+    func reset(_ values: [SQLValue]) throws(InboxError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        try bind(values)
+    }
+
+    /// The current row's columns, copied out of SQLite's buffers.
+    func columns() -> [SQLValue] {
+        (0..<sqlite3_column_count(handle)).map { i in
+            switch sqlite3_column_type(handle, i) {
+            case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, i))
+            case SQLITE_NULL: return .null
+            case SQLITE_BLOB:
+                let count = Int(sqlite3_column_bytes(handle, i))
+                guard count > 0, let p = sqlite3_column_blob(handle, i) else { return .blob([]) }
+                return .blob(Array(UnsafeRawBufferPointer(start: p, count: count)))
+            default:
+                guard let p = sqlite3_column_text(handle, i) else { return .null }
+                let count = Int(sqlite3_column_bytes(handle, i))
+                return .text(String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self))
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// The export formats of the inbox, and reading them back.
+///
+/// JSON: one object per line. CSV: RFC 4180 with a header row. Both carry the payload as
+/// base64, so binary items survive; an export imported into an empty inbox exports the same.
+public enum InboxFormat: String, CaseIterable, Sendable {
+    case json, csv
+
+    static let csvColumns = ["id", "received_at", "source_kind", "source", "symbology", "kind",
+                             "text", "bytes_base64", "corners", "label", "pinned"]
+
+    /// The CSV header line, for the start of a CSV export.
+    public static var csvHeader: String { csvColumns.joined(separator: ",") }
+
+    /// One item as one JSON line or one CSV record (without the line break).
+    public func encode(_ item: InboxItem) -> String {
+        switch self {
+        case .json:
+            var fields: [(String, JSON.Value)] = [
+                ("id", .int(Int(item.id ?? 0))),
+                ("received_at", .string(Timestamp.iso8601(item.receivedAt))),
+                ("source_kind", .string(item.sourceKind.rawValue)),
+                ("source", .string(item.source)),
+                ("symbology", .string(item.symbology)),
+                ("kind", .string(item.kind.rawValue)),
+            ]
+            if let text = item.text { fields.append(("text", .string(text))) }
+            fields.append(("bytes_base64", .string(Data(item.bytes).base64EncodedString())))
+            fields.append(("corners", .array(item.corners.map { .array([.number($0.x), .number($0.y)]) })))
+            if let label = item.label { fields.append(("label", .string(label))) }
+            fields.append(("pinned", .bool(item.pinned)))
+            return JSON.line(fields)
+        case .csv:
+            let cells = [String(item.id ?? 0), Timestamp.iso8601(item.receivedAt), item.sourceKind.rawValue,
+                         item.source, item.symbology, item.kind.rawValue, item.text ?? "",
+                         Data(item.bytes).base64EncodedString(),
+                         item.corners.isEmpty ? "" : InboxRow.encodeCorners(item.corners),
+                         item.label ?? "", item.pinned ? "1" : "0"]
+            return cells.map(Self.csvQuote).joined(separator: ",")
+        }
+    }
+
+    static func csvQuote(_ cell: String) -> String {
+        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+        return "\"" + cell.replacingAll("\"", with: "\"\"") + "\""
+    }
+}
+
+/// Reads exported items one at a time from lines of text, naming the line of any error.
+public struct InboxImportReader {
+    private let nextLine: () -> String?
+    private var lineNumber = 0
+    private var format: InboxFormat?
+
+    /// `nextLine` gives the file's lines without their line breaks, then nil.
+    public init(nextLine: @escaping () -> String?) {
+        self.nextLine = nextLine
+    }
+
+    /// The next item, nil at the end; throws `.badImport` naming the line.
+    public mutating func next() throws(InboxError) -> InboxItem? {
+        while let raw = readRawLine() {
+            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            if format == nil {
+                if line.hasPrefix("{") {
+                    format = .json
+                } else if line.trimmingCharacters(in: .whitespaces) == InboxFormat.csvHeader {
+                    format = .csv
+                    continue
+                } else {
+                    throw .badImport(line: lineNumber, reason: "not a qrseal export (expected JSON lines or CSV with a header)")
+                }
+            }
+            let start = lineNumber
+            return try format == .json ? jsonItem(line, line: start) : csvItem(raw, line: start)
+        }
+        return nil
+    }
+
+    /// The next physical line, its CR kept: inside a quoted CSV cell it is content.
+    private mutating func readRawLine() -> String? {
+        guard let line = nextLine() else { return nil }
+        lineNumber += 1
+        return line
+    }
+
+    /// The next line without a CR before its (already removed) LF.
+    private mutating func readLine() -> String? {
+        guard var line = readRawLine() else { return nil }
+        if line.hasSuffix("\r") { line.removeLast() }
+        return line
+    }
+
+    private func jsonItem(_ line: String, line number: Int) throws(InboxError) -> InboxItem {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw .badImport(line: number, reason: "malformed JSON")
+        }
+        func string(_ key: String) -> String? { object[key] as? String }
+        var corners: [Point] = []
+        if let list = object["corners"] {
+            guard let pairs = list as? [[Double]], pairs.allSatisfy({ $0.count == 2 }) else {
+                throw .badImport(line: number, reason: "corners must be a list of [x, y] pairs")
+            }
+            corners = pairs.map { Point(x: $0[0], y: $0[1]) }
+        }
+        if object["text"] != nil && string("text") == nil { throw .badImport(line: number, reason: "text must be a string") }
+        if object["label"] != nil && string("label") == nil { throw .badImport(line: number, reason: "label must be a string") }
+        if object["pinned"] != nil && !(object["pinned"] is Bool) {
+            throw .badImport(line: number, reason: "pinned must be true or false")
+        }
+        return try Self.item(receivedAt: string("received_at"), sourceKind: string("source_kind"),
+                             source: string("source"), symbology: string("symbology"), kind: string("kind"),
+                             text: string("text"), base64: string("bytes_base64"), corners: corners,
+                             label: string("label"), pinned: object["pinned"] as? Bool ?? false, line: number)
+    }
+
+    private mutating func csvItem(_ first: String, line number: Int) throws(InboxError) -> InboxItem {
+        // A quoted cell may hold line breaks: read on until the quotes balance. Only the
+        // CR that ends the whole record is dropped; CRs inside quotes are content.
+        var record = first
+        func split(_ record: String) -> [String]? {
+            Self.csvCells(record.hasSuffix("\r") ? String(record.dropLast()) : record)
+        }
+        var cells = split(record)
+        while cells == nil {
+            guard let more = readRawLine() else { throw .badImport(line: number, reason: "unterminated quoted field") }
+            record += "\n" + more
+            cells = split(record)
+        }
+        guard let cells, cells.count == InboxFormat.csvColumns.count else {
+            throw .badImport(line: number, reason: "expected \(InboxFormat.csvColumns.count) fields")
+        }
+        guard cells[10] == "0" || cells[10] == "1" else { throw .badImport(line: number, reason: "pinned must be 0 or 1") }
+        let corners = cells[8].isEmpty ? [] : InboxRow.decodeCorners(cells[8])
+        if !cells[8].isEmpty && corners.isEmpty { throw .badImport(line: number, reason: "bad corners") }
+        let bytesGiven = !(cells[7].isEmpty)
+        // CSV cannot tell empty text from none: an empty cell beside a payload means "not text".
+        let text: String? = cells[6].isEmpty && bytesGiven ? nil : cells[6]
+        return try Self.item(receivedAt: cells[1], sourceKind: cells[2], source: cells[3], symbology: cells[4],
+                             kind: cells[5], text: text, base64: cells[7], corners: corners,
+                             label: cells[9].isEmpty ? nil : cells[9], pinned: cells[10] == "1", line: number)
+    }
+
+    /// The cells of one CSV record, or nil when a quoted cell is still open.
+    static func csvCells(_ record: String) -> [String]? {
+        var cells: [String] = []
+        var cell = ""
+        var quoted = false, afterQuote = false
+        var chars = record.makeIterator()
+        while let c = chars.next() {
+            if quoted {
+                if c == "\"" { quoted = false; afterQuote = true } else { cell.append(c) }
+            } else if c == "\"" {
+                if afterQuote { cell.append("\"") }  // "" inside quotes
+                quoted = true
+                afterQuote = false
+            } else if c == "," {
+                cells.append(cell); cell = ""; afterQuote = false
+            } else {
+                cell.append(c); afterQuote = false
+            }
+        }
+        if quoted { return nil }
+        cells.append(cell)
+        return cells
+    }
+
+    private static func item(receivedAt: String?, sourceKind: String?, source: String?, symbology: String?,
+                             kind: String?, text: String?, base64: String?, corners: [Point],
+                             label: String?, pinned: Bool, line: Int) throws(InboxError) -> InboxItem {
+        guard let receivedAt, let time = Timestamp.parse(receivedAt) else {
+            throw .badImport(line: line, reason: "received_at must be an ISO 8601 time")
+        }
+        guard let sourceKind, let source_ = InboxItem.SourceKind(rawValue: sourceKind) else {
+            throw .badImport(line: line, reason: "unknown source_kind '\(sourceKind ?? "")'")
+        }
+        guard let source, let symbology, !symbology.isEmpty else {
+            throw .badImport(line: line, reason: "source and symbology are required")
+        }
+        guard let kind, let contentKind = ContentKind(rawValue: kind) else {
+            throw .badImport(line: line, reason: "unknown kind '\(kind ?? "")'")
+        }
+        guard let base64, let bytes = Data(base64Encoded: base64) else {
+            throw .badImport(line: line, reason: "bad base64 in bytes_base64")
+        }
+        return InboxItem(receivedAt: time, sourceKind: source_, source: source, symbology: symbology,
+                         bytes: [UInt8](bytes), text: text, kind: contentKind, corners: corners,
+                         label: label, pinned: pinned)
+    }
+}

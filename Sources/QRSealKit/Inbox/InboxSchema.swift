@@ -1,0 +1,56 @@
+/// The inbox's tables and the steps that bring an older inbox up to date.
+///
+/// `PRAGMA user_version` records how many steps have run; `PRAGMA application_id` marks
+/// the file as a qrseal inbox, so another program's database is never changed.
+enum InboxSchema {
+    /// "QRSI" as a big-endian integer.
+    static let applicationID: Int64 = 0x5152_5349
+
+    /// Each step, in order; an inbox at version n has run the first n.
+    static let migrations: [String] = [
+        // 1: items, with indexes for listing by time, by kind, by source and by content.
+        """
+        CREATE TABLE items (
+            id INTEGER PRIMARY KEY,
+            received_at INTEGER NOT NULL,
+            source_kind TEXT NOT NULL,
+            source TEXT NOT NULL,
+            symbology TEXT NOT NULL,
+            bytes BLOB NOT NULL,
+            text TEXT,
+            kind TEXT NOT NULL,
+            corners TEXT,
+            label TEXT,
+            pinned INTEGER NOT NULL DEFAULT 0,
+            digest BLOB NOT NULL
+        );
+        CREATE INDEX items_by_time ON items(received_at, id);
+        CREATE INDEX items_by_kind ON items(kind, received_at);
+        CREATE INDEX items_by_source ON items(source, received_at);
+        CREATE INDEX items_by_digest ON items(digest);
+        """,
+        // 2: substring search over text and labels (FTS5 trigram index, kept by triggers).
+        // Sealed messages are not indexed: their text is ciphertext digits.
+        """
+        CREATE VIRTUAL TABLE items_search USING fts5(text, label, content='', tokenize='trigram');
+        INSERT INTO items_search(rowid, text, label)
+            SELECT id, CASE WHEN kind = 'sealed' THEN NULL ELSE text END, label FROM items;
+        CREATE TRIGGER items_search_insert AFTER INSERT ON items BEGIN
+            INSERT INTO items_search(rowid, text, label)
+            VALUES (new.id, CASE WHEN new.kind = 'sealed' THEN NULL ELSE new.text END, new.label);
+        END;
+        CREATE TRIGGER items_search_delete AFTER DELETE ON items BEGIN
+            INSERT INTO items_search(items_search, rowid, text, label)
+            VALUES ('delete', old.id, CASE WHEN old.kind = 'sealed' THEN NULL ELSE old.text END, old.label);
+        END;
+        CREATE TRIGGER items_search_update AFTER UPDATE OF text, label, kind ON items BEGIN
+            INSERT INTO items_search(items_search, rowid, text, label)
+            VALUES ('delete', old.id, CASE WHEN old.kind = 'sealed' THEN NULL ELSE old.text END, old.label);
+            INSERT INTO items_search(rowid, text, label)
+            VALUES (new.id, CASE WHEN new.kind = 'sealed' THEN NULL ELSE new.text END, new.label);
+        END;
+        """,
+    ]
+
+    static var currentVersion: Int { migrations.count }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Key files kept in one directory (mode 0700), one `NAME.key` file (mode 0600) each,
+/// so that opening sealed messages needs no key named on the command line.
+public struct Keyring: Sendable {
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    public struct Entry: Equatable, Sendable {
+        public let name: String
+        /// A short, non-secret identifier of the key: 16 hex digits of a hash of it.
+        public let fingerprint: String
+    }
+
+    /// Why a keyring operation failed.
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        case badName(String)
+        case exists(String)
+        case missing(String)
+        case io(String)
+        case badKey(name: String, SealError)
+
+        public var description: String {
+            switch self {
+            case .badName(let n): return "'\(n)' is not a usable key name (letters, digits, '-', '_' and '.')"
+            case .exists(let n): return "a key named '\(n)' is already in the keyring"
+            case .missing(let n): return "no key named '\(n)' in the keyring"
+            case .io(let reason): return "keyring: \(reason)"
+            case let .badKey(name, error): return "keyring key '\(name)': \(error.description)"
+            }
+        }
+    }
+
+    /// Adds `key` under `name`; never replaces a key of the same name.
+    public func add(_ key: SecretKey, name: String) throws(Failure) {
+        guard Self.isUsable(name) else { throw .badName(name) }
+        try makeDirectory()
+        let path = file(name)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            if errno == EEXIST { throw .exists(name) }
+            throw .io("\(path): \(String(cString: strerror(errno)).lowercased())")
+        }
+        let line = Array((key.text + "\n").utf8)
+        let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == line.count, synced else {
+            unlink(path)
+            throw .io("\(path): cannot write")
+        }
+    }
+
+    /// The keys' names and fingerprints, by name.
+    public func list() throws(Failure) -> [Entry] {
+        try load().map { Entry(name: $0.0, fingerprint: Self.fingerprint($0.1)) }
+    }
+
+    /// Every key, to try on sealed messages.
+    public func keys() throws(Failure) -> [SecretKey] {
+        try load().map(\.1)
+    }
+
+    public func remove(_ name: String) throws(Failure) {
+        guard Self.isUsable(name) else { throw .badName(name) }
+        guard unlink(file(name)) == 0 else {
+            if errno == ENOENT { throw .missing(name) }
+            throw .io("\(file(name)): \(String(cString: strerror(errno)).lowercased())")
+        }
+    }
+
+    private func load() throws(Failure) -> [(String, SecretKey)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var result: [(String, SecretKey)] = []
+        for fileName in names.sorted() where fileName.hasSuffix(".key") {
+            let name = String(fileName.dropLast(4))
+            guard let data = FileManager.default.contents(atPath: file(name)) else {
+                throw .io("\(file(name)): cannot read")
+            }
+            do {
+                result.append((name, try SecretKey(text: String(decoding: data, as: UTF8.self))))
+            } catch {
+                throw .badKey(name: name, error)
+            }
+        }
+        return result
+    }
+
+    private func makeDirectory() throws(Failure) {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) {
+            guard isDir.boolValue else { throw .io("\(directory): not a directory") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .io("\(directory): cannot create")
+        }
+    }
+
+    private func file(_ name: String) -> String { directory + "/" + name + ".key" }
+
+    static func isUsable(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 64 && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+    }
+
+    static func fingerprint(_ key: SecretKey) -> String {
+        Crypto.sha256(Array("qrseal key fingerprint".utf8) + key.bytes).prefix(8)
+            .map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+}
