@@ -27,7 +27,7 @@ enum Files {
 
     /// Writes `bytes` to `path` (standard output for `-`) atomically: a temporary file in
     /// the same directory, renamed over the target only once it is complete.
-    static func write(_ bytes: [UInt8], to path: String, console: Console) throws(CLIError) {
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t? = nil, console: Console) throws(CLIError) {
         if path == "-" {
             console.write(Data(bytes))
             return
@@ -55,7 +55,7 @@ enum Files {
         }
         // mkstemp makes the file 0600; give it the usual mode for new files under the umask.
         let mask = umask(0); umask(mask)
-        fchmod(fd, 0o666 & ~mask)
+        fchmod(fd, mode ?? (0o666 & ~mask))
         guard written, fsync(fd) == 0, close(fd) == 0 else {
             let reason = errnoText()
             throw CLIError(message: "\(path): cannot write: \(reason)")

@@ -58,7 +58,10 @@ struct InboxCommand {
         return query
     }
 
-    private func inbox() throws(CLIError) -> Inbox { try locations.openInbox(args) }
+    /// The inbox; commands that only read do not create one.
+    private func inbox() throws(CLIError) -> Inbox {
+        try locations.openInbox(args, create: ["inbox import"].contains(spec.name))
+    }
 
     private func list(_ console: Console) throws(CLIError) -> ExitStatus {
         guard args.positionals.isEmpty else { throw .usage("inbox list takes no arguments") }
@@ -105,7 +108,7 @@ struct InboxCommand {
             throw CLIError(message: "item \(item.id ?? 0) is not a sealed message (it is \(item.kind.rawValue))",
                            hints: ["see it with 'qrseal inbox show \(item.id ?? 0)'"])
         }
-        var keys = try KeySources(args, console: console).keys + locations.keyringKeys()
+        var keys = try KeySources(args, console: console).keys + locations.keyringKeys(console: console)
         let reader = Reader(opener: try args.opener())
         let kind = (try? Armor.envelope(fromSymbol: item.bytes)).flatMap { $0 }.flatMap { try? Opener.describe($0).keyKind }
         if kind == "passphrase", !keys.contains(where: \.isPassphrase),
@@ -195,7 +198,12 @@ struct InboxCommand {
         } catch {
             throw CLIError(message: "\(error)")
         }
-        try Files.write(Array(text.utf8), to: args.value("output") ?? "-", console: console)
+        let output = args.value("output") ?? "-"
+        if output != "-" && !args.has("force") && FileManager.default.fileExists(atPath: output) {
+            throw CLIError(message: "\(output): file exists", hints: ["pass --force to replace it"])
+        }
+        // The export holds what the inbox holds (Wi-Fi passwords, notes): private like the inbox.
+        try Files.write(Array(text.utf8), to: output, mode: 0o600, console: console)
         return .success
     }
 

@@ -46,7 +46,9 @@ enum InboxCommandSpecs {
         name: "inbox export", abstract: "Write every item as JSON lines or CSV.", arguments: "",
         options: [
             OptionSpec(long: "format", value: "json|csv", help: "Export format (default json)."),
-            OptionSpec(long: "output", short: "o", value: "FILE", help: "Write to FILE (default: standard output)."),
+            OptionSpec(long: "output", short: "o", value: "FILE",
+                       help: "Write to FILE, mode 0600 (default: standard output)."),
+            Commands.forceOption,
             Locations.inboxOption,
         ])
     static let importItems = CommandSpec(

@@ -53,7 +53,6 @@ enum InboxTable {
         case .sealed:
             fields.append(("note", "kept sealed; open it with 'qrseal inbox open \(item.id ?? 0)'"))
         case .binary:
-            fields.append(("bytes", "\(item.bytes.count)"))
             fields.append(("hex", item.bytes.prefix(48).map { String(format: "%02x", $0) }.joined(separator: " ")
                 + (item.bytes.count > 48 ? " …" : "")))
         default:

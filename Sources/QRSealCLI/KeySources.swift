@@ -73,7 +73,7 @@ struct KeySources {
 
     /// What to do for a message sealed with `kind` ("key file" or "passphrase").
     static func hint(for kind: String) -> String {
-        kind == "key file" ? "pass the key with --key-file FILE"
+        kind == "key file" ? "pass the key with --key-file FILE, or keep it with 'qrseal keys add FILE'"
             : "pass --passphrase-file FILE or set \(environmentVariable)"
     }
 }

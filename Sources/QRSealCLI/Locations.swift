@@ -5,7 +5,7 @@ import QRSealKit
 /// XDG base directories (`~/.local/share/qrseal/`, `~/.config/qrseal/config`).
 struct Locations {
     static let inboxOption = OptionSpec(long: "inbox", value: "PATH",
-                                        help: "Use the inbox at PATH (default: $QRSEAL_INBOX, else ~/.local/share/qrseal/inbox.sqlite).")
+                                        help: "Use the inbox at PATH (default: $QRSEAL_INBOX, else $XDG_DATA_HOME/qrseal/inbox.sqlite).")
 
     let environment: [String: String]
 
@@ -30,9 +30,13 @@ struct Locations {
         return try dataDirectory() + "/inbox.sqlite"
     }
 
-    /// Opens (creating when needed) the inbox, its folder made with mode 0700.
-    func openInbox(_ args: ParsedArguments) throws(CLIError) -> Inbox {
+    /// Opens the inbox, its folder made with mode 0700; only commands that store create it.
+    func openInbox(_ args: ParsedArguments, create: Bool = true) throws(CLIError) -> Inbox {
         let path = try inboxPath(args)
+        if !create && !FileManager.default.fileExists(atPath: path) {
+            throw CLIError(message: "\(path): no inbox yet", hints: ["'qrseal scan' keeps what it reads there"],
+                           status: .nothingFound)
+        }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !FileManager.default.fileExists(atPath: directory) {
             do {
@@ -50,12 +54,13 @@ struct Locations {
         Keyring(directory: try dataDirectory() + "/keys")
     }
 
-    /// The keyring's keys, to try on sealed messages; a damaged keyring is an error.
-    func keyringKeys() throws(CLIError) -> [SealKey] {
-        let ring = try keyring()
-        do { return try ring.keys().map(SealKey.keyFile) } catch {
-            throw CLIError(message: error.description)
-        }
+    /// The keyring's keys, to try on sealed messages. Without a data directory there is no
+    /// keyring; a key file that cannot be read is skipped with a warning.
+    func keyringKeys(console: Console) -> [SealKey] {
+        guard let ring = try? keyring() else { return [] }
+        let (keys, problems) = ring.readableKeys()
+        for problem in problems { console.printError("qrseal: warning: \(problem.description)") }
+        return keys.map(SealKey.keyFile)
     }
 
     /// `$XDG_CONFIG_HOME/qrseal/config`, or `~/.config/qrseal/config`.

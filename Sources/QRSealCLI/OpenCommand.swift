@@ -17,7 +17,7 @@ struct OpenCommand {
         }
         let locations = Locations(console: console)
         reader = Reader(opener: try args.opener(),
-                        keys: try KeySources(args, console: console).keys + locations.keyringKeys())
+                        keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
         output = args.value("output")
         writer = PayloadWriter(force: args.has("force"))

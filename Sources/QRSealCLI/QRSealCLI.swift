@@ -27,8 +27,14 @@ public enum QRSealCLI {
             return .success
         case "help":
             guard let name = rest.first else { console.print(HelpText.tool); return .success }
-            guard let spec = Commands.named(name) else { throw unknownCommand(name) }
-            console.print(HelpText.command(spec))
+            let full = rest.prefix(2).joined(separator: " ")
+            if let spec = Commands.named(full) ?? Commands.named(name) {
+                console.print(HelpText.command(spec))
+            } else if Commands.groups.contains(name) {
+                console.print(HelpText.group(name))
+            } else {
+                throw unknownCommand(rest.joined(separator: " "))
+            }
             return .success
         default:
             break
@@ -36,9 +42,17 @@ public enum QRSealCLI {
         var name = first
         var tail = rest
         if Commands.groups.contains(first) {
-            guard let sub = rest.first, !sub.hasPrefix("-") else {
+            guard let sub = rest.first else {
+                console.printError(HelpText.group(first))
+                return .usage
+            }
+            if sub == "-h" || sub == "--help" {
                 console.print(HelpText.group(first))
-                return first == "inbox" || first == "keys" ? (rest.isEmpty ? .usage : .success) : .usage
+                return .success
+            }
+            if sub.hasPrefix("-") {
+                throw .usage("options go after the subcommand: qrseal \(first) COMMAND [OPTIONS]",
+                             hint: "see 'qrseal \(first) --help'")
             }
             name = first + " " + sub
             tail = Array(rest.dropFirst())

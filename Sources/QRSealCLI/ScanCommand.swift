@@ -26,7 +26,7 @@ struct ScanCommand {
         let locations = Locations(console: console)
         reader = Reader(decoder: decoder, detector: Detector(symbologies: try Self.symbologies(args)),
                         opener: try args.opener(),
-                        keys: try KeySources(args, console: console).keys + locations.keyringKeys())
+                        keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
         outputDirectory = args.value("output")
         writer = PayloadWriter(force: args.has("force"))

@@ -107,7 +107,11 @@ struct InboxEndToEndTests {
 
     @Test("a new inbox in a new folder: the folders are made 0700 and the file 0600")
     func newFolder() throws {
+        // Reading commands never create an inbox; a storing one does.
         #expect(try qrsealTool(["inbox", "count", "--inbox", "private/inboxes/mine.sqlite"]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("private")))
+        try dir.write("empty.jsonl", Data())
+        #expect(try qrsealTool(["inbox", "import", "empty.jsonl", "--inbox", "private/inboxes/mine.sqlite"]).status == 0)
         #expect(try mode("private") == 0o700)
         #expect(try mode("private/inboxes") == 0o700)
         #expect(try mode("private/inboxes/mine.sqlite") == 0o600)

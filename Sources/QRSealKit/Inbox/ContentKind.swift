@@ -63,7 +63,10 @@ public enum ContentClassifier {
     static func sealed(_ bytes: [UInt8]) -> ContentSummary? {
         guard Armor.isSealed(bytes) else { return nil }
         let armor: Armor = bytes.starts(with: Armor.magic) ? .binary : .digits
-        return ContentSummary(kind: .sealed, fields: [field("armor", armor.rawValue), field("size", String(bytes.count))])
+        // The size of the sealed message itself, as scan and list report it; the armor's
+        // digits take more room than that.
+        let size = ((try? Armor.envelope(fromSymbol: bytes)) ?? nil)?.count ?? bytes.count
+        return ContentSummary(kind: .sealed, fields: [field("armor", armor.rawValue), field("size", String(size))])
     }
 
     /// Kinds introduced by a scheme or container name (matched case-insensitively); nil when

@@ -19,15 +19,8 @@ public final class Inbox {
         self.path = path
         var info = stat()
         if stat(path, &info) != 0 {
-            guard errno == ENOENT else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno)).lowercased()) }
-            // Create the file ourselves so that it is 0600 from the first byte; SQLite gives
-            // its -wal and -shm files the same mode.
-            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            // EEXIST: another process created it just now; open theirs.
-            guard fd >= 0 || errno == EEXIST else {
-                throw .cannotOpen(path: path, reason: String(cString: strerror(errno)).lowercased())
-            }
-            if fd >= 0 { close(fd) }
+            guard errno == ENOENT else { throw .cannotOpen(path: path, reason: Self.errnoText()) }
+            try Self.create(path, schemaVersion: schemaVersion)
         } else if (info.st_mode & S_IFMT) != S_IFREG {
             throw .cannotOpen(path: path, reason: "not a regular file")
         }
@@ -36,6 +29,35 @@ public final class Inbox {
         try db.addFoldedContains()
         try checkAndMigrate(to: schemaVersion)
     }
+
+    /// Makes a complete inbox (schema, WAL mode, mode 0600) under a temporary name and links
+    /// it into place, so that no process ever opens a half-made one. When another process
+    /// links its inbox first, theirs is used.
+    private static func create(_ path: String, schemaVersion: Int) throws(InboxError) {
+        var template = Array((path + ".new-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .cannotOpen(path: path, reason: errnoText()) }
+        close(fd)
+        let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(temp) }
+        do {
+            let fresh = try Database(path: temp)
+            try fresh.execute("PRAGMA journal_mode = WAL")
+            try fresh.transaction { () throws(InboxError) in try migrate(fresh, from: 0, to: schemaVersion) }
+        }
+        guard link(temp, path) == 0 || errno == EEXIST else {
+            throw .cannotOpen(path: path, reason: errnoText())
+        }
+    }
+
+    /// Runs the migration steps `from ..< to` and records the version; inside a transaction.
+    private static func migrate(_ db: Database, from: Int, to target: Int) throws(InboxError) {
+        for step in InboxSchema.migrations[from..<target] { try db.execute(step) }
+        try db.execute("PRAGMA application_id = \(InboxSchema.applicationID)")
+        try db.execute("PRAGMA user_version = \(target)")
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)).lowercased() }
 
     /// Refuses foreign, damaged and newer files before anything is written, then migrates.
     private func checkAndMigrate(to target: Int) throws(InboxError) {
@@ -64,9 +86,7 @@ public final class Inbox {
             // Re-read under the write lock: another process may have migrated meanwhile.
             let now = Int(try db.integer("PRAGMA user_version"))
             guard now < target else { return }
-            for step in InboxSchema.migrations[now..<target] { try db.execute(step) }
-            try db.execute("PRAGMA application_id = \(InboxSchema.applicationID)")
-            try db.execute("PRAGMA user_version = \(target)")
+            try Self.migrate(db, from: now, to: target)
         }
     }
 
@@ -118,9 +138,12 @@ public final class Inbox {
             return try db.integer("SELECT count(*) FROM items WHERE digest = ? AND symbology = ? AND bytes = ?",
                                   [.blob(Self.digest(item)), .text(item.symbology), .blob(item.bytes)]) > 0
         case .consecutive:
-            let last = try db.rows("SELECT digest FROM items WHERE source = ? ORDER BY received_at DESC, id DESC LIMIT 1",
-                                   [.text(item.source)])
-            return last.first?.first == .blob(Self.digest(item))
+            // The source's last visit is every item stored from it at its latest time: one
+            // image may hold several codes, and each counts as seen.
+            return try db.integer("""
+                SELECT count(*) FROM items WHERE source = ?1 AND digest = ?2
+                AND received_at = (SELECT max(received_at) FROM items WHERE source = ?1)
+                """, [.text(item.source), .blob(Self.digest(item))]) > 0
         }
     }
 

@@ -8,10 +8,11 @@ enum InboxSchema {
 
     /// Each step, in order; an inbox at version n has run the first n.
     static let migrations: [String] = [
-        // 1: items, with indexes for listing by time, by kind, by source and by content.
+        // 1: items, with indexes for listing by time, by kind, by source and by content. Ids are
+        // never reused (AUTOINCREMENT), so an id a script holds never names another item.
         """
         CREATE TABLE items (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             received_at INTEGER NOT NULL,
             source_kind TEXT NOT NULL,
             source TEXT NOT NULL,

@@ -64,6 +64,26 @@ public struct Keyring: Sendable {
         try load().map(\.1)
     }
 
+    /// The keys that can be read, and what went wrong with the others.
+    public func readableKeys() -> ([SecretKey], [Failure]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return ([], []) }
+        var keys: [SecretKey] = [], problems: [Failure] = []
+        for fileName in names.sorted() where fileName.hasSuffix(".key") {
+            let name = String(fileName.dropLast(4))
+            do { keys.append(try key(named: name)) } catch { problems.append(error) }
+        }
+        return (keys, problems)
+    }
+
+    private func key(named name: String) throws(Failure) -> SecretKey {
+        guard let data = FileManager.default.contents(atPath: file(name)) else {
+            throw .io("\(file(name)): cannot read")
+        }
+        do { return try SecretKey(text: String(decoding: data, as: UTF8.self)) } catch {
+            throw .badKey(name: name, error)
+        }
+    }
+
     public func remove(_ name: String) throws(Failure) {
         guard Self.isUsable(name) else { throw .badName(name) }
         guard unlink(file(name)) == 0 else {
@@ -77,14 +97,7 @@ public struct Keyring: Sendable {
         var result: [(String, SecretKey)] = []
         for fileName in names.sorted() where fileName.hasSuffix(".key") {
             let name = String(fileName.dropLast(4))
-            guard let data = FileManager.default.contents(atPath: file(name)) else {
-                throw .io("\(file(name)): cannot read")
-            }
-            do {
-                result.append((name, try SecretKey(text: String(decoding: data, as: UTF8.self))))
-            } catch {
-                throw .badKey(name: name, error)
-            }
+            result.append((name, try key(named: name)))
         }
         return result
     }

@@ -22,12 +22,13 @@ struct ContentKindTests {
     func sealed() throws {
         let envelope = try Sealer().seal(.text("meet at noon"), with: .keyFile(try SecretKey.generate()))
         let digits = Armor.text(for: envelope)
-        #expect(fields(digits) == ["armor: digits", "size: \(digits.utf8.count)"])
+        // The size is the sealed message's, not its armor's.
+        #expect(fields(digits) == ["armor: digits", "size: \(envelope.count)"])
         #expect(summary("  \(digits)\n", "text").kind == .sealed)
         let binary = Armor.magic + envelope
         let scanned = ContentClassifier.classify(bytes: binary, text: nil, symbology: "qr")
         #expect(scanned == ContentSummary(kind: .sealed, fields: [.init(name: "armor", value: "binary"),
-                                                                  .init(name: "size", value: "\(binary.count)")]))
+                                                                  .init(name: "size", value: "\(envelope.count)")]))
         #expect(summary("my message starts with QRSEAL1:0123").kind == .text)
         #expect(summary("QRSEAL is our tool").kind == .text)
     }

@@ -59,6 +59,25 @@ struct InboxStoreTests {
         #expect(try inbox.add([item("same", symbology: "code128")], dedupe: .always).count == 1)
     }
 
+    @Test("a picture with several codes, scanned again, is a repeat under the consecutive policy")
+    func consecutiveBatch() throws {
+        let inbox = try fresh()
+        let batch = [item("left", at: 1_000), item("right", at: 1_000)]
+        #expect(try inbox.add(batch, dedupe: .consecutive).count == 2)
+        let again = batch.map { var i = $0; i.receivedAt = 2_000; return i }
+        #expect(try inbox.add(again, dedupe: .consecutive).isEmpty)
+        #expect(try inbox.count(InboxQuery()) == 2)
+    }
+
+    @Test("ids are never reused, even after the newest item is removed")
+    func idsNotReused() throws {
+        let inbox = try fresh()
+        let first = try inbox.add([item("a"), item("b", at: 2_000)], dedupe: .never)
+        try inbox.remove([first[1].id!])
+        let next = try inbox.add([item("c", at: 3_000)], dedupe: .never)
+        #expect(next[0].id! > first[1].id!)
+    }
+
     @Test("search is a case-insensitive substring match, literal for quotes, % and _",
           arguments: ["'; DROP TABLE items; --", "100%", "a_b", "\"quoted\"", "ü", "%", "_", "O'Brien", "NOTE"])
     func search(term: String) throws {
