@@ -15,7 +15,8 @@ struct ScanCommand {
     let store: ItemStore?
 
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
-        guard !args.positionals.isEmpty else {
+        live = try LiveScan.make(args, console: console)
+        guard !args.positionals.isEmpty || live != nil else {
             throw .usage("no image to scan", hint: "give one or more image files, or - for standard input")
         }
         sources = args.positionals
@@ -24,7 +25,9 @@ struct ScanCommand {
         let decoder = ImageDecoder(maxPixels: try args.integer("max-pixels", in: 1...(1 << 40),
                                                                default: ImageDecoder.defaultMaxPixels))
         let locations = Locations(console: console)
-        reader = Reader(decoder: decoder, detector: Detector(symbologies: try Self.symbologies(args)),
+        var detector = Detector(symbologies: try Self.symbologies(args))
+        try DetectOptions.configure(args, &detector)
+        reader = Reader(decoder: decoder, detector: detector,
                         opener: try args.opener(),
                         keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
@@ -46,7 +49,11 @@ struct ScanCommand {
         return set
     }
 
+    /// Set when the command line asks for a camera or a stream instead of image files.
+    let live: LiveScan?
+
     mutating func run(console: Console) -> ExitStatus {
+        if let live { return live.run(console: console) }
         var found = 0, failed = 0, unopened = 0
         var locked: [String: Int] = [:]  // by key kind
         for source in sources {
