@@ -22,6 +22,8 @@ OUT=$DEMO_DIR/out
 rm -rf "$OUT"
 mkdir -p "$OUT"
 cd "$OUT"  # file names below are relative to demo/out
+# The demo keeps what it reads in its own inbox, never in the user's.
+export QRSEAL_INBOX="$OUT/inbox.sqlite"
 
 trap 'echo "demo: stopped: line $LINENO: $BASH_COMMAND failed" >&2' ERR
 
@@ -207,6 +209,22 @@ if have zbarimg; then
   printf '%s' "$SECRET" > sealed.expected-text
   check_same "qrseal open on zbarimg's text" sealed.expected-text sealed.fromtext
 fi
+
+step "10. The inbox: everything read above was kept"
+show "qrseal inbox list"
+"$QRSEAL" inbox list | sed 's/^/   /'
+show "qrseal inbox list --kind sealed"
+"$QRSEAL" inbox list --kind sealed | sed 's/^/   /'
+if "$QRSEAL" inbox export | grep -q flowerpot; then
+  fail "the inbox holds the sealed note's plaintext"
+else
+  pass "the sealed note is kept sealed in the inbox"
+fi
+SEALED_ID=$("$QRSEAL" inbox list --kind sealed --limit 1 --json | sed 's/^{"id":\([0-9]*\),.*/\1/')
+show "qrseal inbox open --key-file demo.key $SEALED_ID"
+"$QRSEAL" inbox open --key-file demo.key "$SEALED_ID" > inbox.opened
+printf '%s' "$SECRET" > inbox.expected
+check_same "qrseal inbox open" inbox.expected inbox.opened
 
 # -------------------------------------------------------------------- summary
 trap - ERR
