@@ -32,6 +32,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 IMAGE_EXTS = {".png", ".jpg", ".jpeg"}
 OUTCOMES = ("correct", "wrong", "missed", "error")
+EFFORTS = ("fast", "balanced", "thorough")
 
 
 # --------------------------------------------------------------------------- processes
@@ -177,6 +178,19 @@ class QrsealReader(Reader):
     name = "qrseal"
     missing = "not built"
 
+    def __init__(self, exe, timeout, effort=None):
+        super().__init__(exe, timeout)
+        self.effort = effort
+        if effort:
+            self.name = "qrseal " + effort
+
+    def command(self, paths):
+        # --no-store: the benchmark measures reading, and must not fill the user's inbox.
+        cmd = [self.exe, "scan", "--json", "--no-store"]
+        if self.effort:
+            cmd += ["--effort", self.effort]
+        return cmd + list(paths)
+
     @staticmethod
     def parse(out):
         """JSON lines -> list of (source, [candidate bytes]), count of bad lines."""
@@ -243,7 +257,7 @@ class QrsealReader(Reader):
         return None
 
     def scan_one(self, sample):
-        call = run([self.exe, "scan", "--json", sample.path], self.timeout)
+        call = run(self.command([sample.path]), self.timeout)
         records, bad = self.parse(call.out)
         mapping, _ = self.assign(records, [sample])
         payloads = mapping[sample.path]
@@ -256,7 +270,7 @@ class QrsealReader(Reader):
         return res, call, note
 
     def scan_folder(self, samples):
-        call = run([self.exe, "scan", "--json"] + [s.path for s in samples], self.timeout)
+        call = run(self.command(s.path for s in samples), self.timeout)
         records, bad = self.parse(call.out)
         mapping, unmatched = self.assign(records, samples)
         notes = []
@@ -499,6 +513,38 @@ def part_a(args, readers, corpus, report):
     print_table(headers, rows, args.markdown)
     if any("!" in str(c) for r in rows for c in r):
         print("  '!' after a time: at least one whole-folder run timed out or failed.\n")
+    whole_corpus(args, readers, folders, report)
+
+
+def whole_corpus(args, readers, folders, report):
+    """Every image of every folder in one process per reader, the readers taking turns in
+    each repetition so that they share the machine's state alike."""
+    samples = []
+    for folder in folders:
+        samples += load_folder(folder)[0]
+    if not samples:
+        return
+    times = {r.name: [] for r in readers if r.available()}
+    problems = {name: False for name in times}
+    for _ in range(args.reps):
+        for reader in readers:
+            if not reader.available():
+                continue
+            log("[whole corpus] %s ..." % reader.name)
+            call, _, _ = reader.scan_folder(samples)
+            times[reader.name].append(call.ms)
+            problems[reader.name] = problems[reader.name] or bool(call.problem())
+    rows = []
+    for reader in readers:
+        if reader.name not in times:
+            rows.append([reader.name, reader.missing])
+            continue
+        t = times[reader.name]
+        rows.append([reader.name, fmt_ms(statistics.median(t)) + ("!" if problems[reader.name] else ""),
+                     fmt_ms(min(t)), fmt_ms(statistics.median(t) / len(samples))])
+    print("WHOLE CORPUS IN ONE PROCESS  (%d images, median of %d)" % (len(samples), args.reps))
+    print_table(["reader", "median ms", "min ms", "ms/image"], rows, args.markdown)
+    report["whole_corpus"] = {name: {"ms": t, "images": len(samples)} for name, t in times.items()}
 
 
 # --------------------------------------------------------------------------- part B
@@ -608,7 +654,11 @@ def main():
     ap.add_argument("--skip-encode", action="store_true", help="skip part B")
     ap.add_argument("--markdown", action="store_true", help="print tables as Markdown")
     ap.add_argument("--json-out", metavar="FILE", help="also write all figures as JSON")
+    ap.add_argument("--effort", action="append", choices=EFFORTS, dest="efforts",
+                    help="qrseal effort to measure (repeatable; default: all three)")
     args = ap.parse_args()
+    if not args.efforts:
+        args.efforts = list(EFFORTS)
     if args.reps is None:
         args.reps = 1 if args.quick else 3
     if args.encode_runs is None:
@@ -640,7 +690,8 @@ def main():
     report = {"qrseal": qrseal, "corpus": str(corpus), "reps": args.reps,
               "encode_runs": args.encode_runs}
     if not args.skip_read:
-        readers = [QrsealReader(qrseal, args.timeout), ZbarReader(zbar, args.timeout),
+        readers = [QrsealReader(qrseal, args.timeout, effort) for effort in args.efforts]
+        readers += [ZbarReader(zbar, args.timeout),
                    ZXingReaderReader(zxing, args.timeout)]
         part_a(args, readers, corpus, report)
     if not args.skip_encode:

@@ -41,8 +41,8 @@ enum Commands {
 
     static let scan = CommandSpec(
         name: "scan",
-        abstract: "Read every QR code and barcode in PNG, JPEG or PNM images.",
-        arguments: "IMAGE... | -",
+        abstract: "Read every QR code and barcode in images, a YUV4MPEG2 stream or a camera.",
+        arguments: "IMAGE... | - | --stream FILE | --camera",
         options: [
             OptionSpec(long: "raw", help: "Print only the payloads, one per line."),
             OptionSpec(long: "json", help: "Print one JSON object per symbol per line."),
@@ -97,7 +97,7 @@ enum Commands {
         name: "help", abstract: "Show help for the tool or for one command.",
         arguments: "[COMMAND]", options: [])
 
-    static let all = [encode, scan, open, keygen, capacity] + InboxCommandSpecs.all + [help]
+    static let all = [encode, scan, open, keygen, capacity] + InboxCommandSpecs.all + [DoctorCommand.spec, help]
 
     /// Commands with subcommands: `qrseal inbox list`, `qrseal keys add`.
     static let groups: Set<String> = ["inbox", "keys"]

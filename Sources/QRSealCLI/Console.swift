@@ -56,6 +56,8 @@ public final class Console: @unchecked Sendable {
     public func write(_ data: Data) { writeOut(data) }
     public func print(_ line: String) { writeOut(Data((line + "\n").utf8)) }
     public func printError(_ line: String) { writeErr(Data((line + "\n").utf8)) }
+    /// Writes to standard error as is, without a line break (the bell of `scan --beep`).
+    public func writeError(_ data: Data) { writeErr(data) }
 }
 
 /// Splits data read on demand into lines.

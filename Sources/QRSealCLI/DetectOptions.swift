@@ -1,9 +1,82 @@
 import QRSealKit
 
-/// Detection options of `qrseal scan` beyond --symbology (being written).
+/// Detection options of `qrseal scan` beyond --symbology: how hard to look, and an
+/// annotated copy of the image showing what was read.
 enum DetectOptions {
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [
+        OptionSpec(long: "effort", value: "fast|balanced|thorough",
+                   help: "How hard to look: fast (one quick pass), balanced (more passes while nothing "
+                       + "is read; default), thorough (every pass, to find every code in a crowded picture)."),
+        OptionSpec(long: "annotate", value: "OUT.png",
+                   help: "Write a copy of the image with each symbol read outlined and labelled (one image only)."),
+    ]
 
     /// Applies the options to the detector.
-    static func configure(_ args: ParsedArguments, _ detector: inout Detector) throws(CLIError) {}
+    static func configure(_ args: ParsedArguments, _ detector: inout Detector) throws(CLIError) {
+        if let name = args.value("effort") {
+            guard let effort = Effort(rawValue: name.lowercased()) else {
+                throw .usage("--effort must be fast, balanced or thorough, not '\(name)'")
+            }
+            detector.effort = effort
+        }
+        _ = try annotation(args)
+    }
+
+    /// Where to write the annotated copy, if anywhere; a usage error unless exactly one
+    /// image is scanned.
+    static func annotation(_ args: ParsedArguments) throws(CLIError) -> String? {
+        guard let path = args.value("annotate") else { return nil }
+        guard !path.isEmpty, path != "-" else {
+            throw .usage("--annotate needs a file name", hint: "for example --annotate found.png")
+        }
+        guard args.positionals.count == 1 else {
+            throw .usage("--annotate takes exactly one image, not \(args.positionals.count)",
+                         hint: "scan the images one at a time to annotate each")
+        }
+        return path
+    }
+
+    /// Writes a colour copy of the image in `bytes` to `path`, atomically, with each item's
+    /// outline and a numbered label ("1 QR-Code: hello…") drawn on it.
+    static func annotate(_ bytes: [UInt8], items: [Reader.Item], decoder: ImageDecoder, to path: String,
+                         console: Console) throws(CLIError) {
+        var image: RGBImage
+        do {
+            image = try decoder.decodeColor(bytes)
+        } catch {
+            throw CLIError(message: "\(path): cannot annotate: \(error.description)")
+        }
+        // Lines and letters grow with the picture so that they stay visible when it is shown
+        // smaller.
+        let side = min(image.width, image.height)
+        let thickness = max(2, side / 200), scale = max(1, side / 400)
+        for (index, item) in items.enumerated() {
+            let d = item.detection
+            let points = d.corners.map { (x: $0.x, y: $0.y) }
+            image.drawPolygon(points, color: .green, thickness: thickness)
+            let top = d.corners.min { ($0.y, $0.x) < ($1.y, $1.x) } ?? Point(x: 0, y: 0)
+            image.drawLabel(label(index + 1, item), x: Int(top.x), y: Int(top.y) - (7 + 2) * scale - thickness,
+                            color: .white, background: .green, scale: scale)
+        }
+        let png: [UInt8]
+        do {
+            png = try PNGEncoder.encode(image)
+        } catch {
+            throw CLIError(message: "\(path): cannot annotate: \(error.description)")
+        }
+        try Files.write(png, to: path, console: console)
+    }
+
+    /// "1 QR-Code: hello, wor…": the item's number, kind and the start of what it holds.
+    static func label(_ number: Int, _ item: Reader.Item) -> String {
+        let what: String
+        switch item.content {
+        case .plain: what = item.detection.text ?? "\(item.detection.bytes.count) bytes"
+        case .opened: what = "sealed, opened"
+        case .sealed, .failed: what = "sealed"
+        }
+        let flat = what.map { $0.isNewline ? " " : $0 }
+        let short = flat.count > 24 ? String(flat.prefix(23)) + "~" : String(flat)
+        return "\(number) \(item.detection.symbology.displayName): \(short)"
+    }
 }

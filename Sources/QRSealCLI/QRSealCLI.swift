@@ -73,6 +73,7 @@ public enum QRSealCLI {
             return try command.run(console: console)
         case "keygen": return try KeygenCommand(args).run(console: console)
         case "capacity": return try CapacityCommand(args).run(console: console)
+        case "doctor": return try DoctorCommand(args, console: console).run(console: console)
         case _ where spec.name.hasPrefix("inbox "):
             return try InboxCommand(spec, args, console: console).run(console: console)
         case _ where spec.name.hasPrefix("keys "):

@@ -13,6 +13,8 @@ struct ScanCommand {
     let writer: PayloadWriter
     /// Where read items are kept, unless --no-store.
     let store: ItemStore?
+    /// Where --annotate writes the annotated copy of the one image scanned.
+    let annotation: String?
 
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
         live = try LiveScan.make(args, console: console)
@@ -27,6 +29,7 @@ struct ScanCommand {
         let locations = Locations(console: console)
         var detector = Detector(symbologies: try Self.symbologies(args))
         try DetectOptions.configure(args, &detector)
+        annotation = try DetectOptions.annotation(args)
         reader = Reader(decoder: decoder, detector: detector,
                         opener: try args.opener(),
                         keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
@@ -53,14 +56,16 @@ struct ScanCommand {
     let live: LiveScan?
 
     mutating func run(console: Console) -> ExitStatus {
-        if let live { return live.run(console: console) }
+        if let live { return live.run(reader: reader, store: store, console: console) }
         var found = 0, failed = 0, unopened = 0
         var locked: [String: Int] = [:]  // by key kind
         for source in sources {
             do {
                 var items: [Reader.Item]
+                let bytes: [UInt8]
                 do {
-                    items = try reader.read(imageBytes: try Files.read(source, console: console))
+                    bytes = try Files.read(source, console: console)
+                    items = try reader.read(imageBytes: bytes)
                 } catch let error as RasterError {
                     throw CLIError(message: "\(source): \(error.description)")
                 }
@@ -90,6 +95,9 @@ struct ScanCommand {
                     }
                 }
                 if let store { try store.keep(items.map(\.detection), source: source, kind: .file) }
+                if let annotation {
+                    try DetectOptions.annotate(bytes, items: items, decoder: reader.decoder, to: annotation, console: console)
+                }
             } catch let error as CLIError {
                 failed += 1
                 Diagnostics.report(error, console: console)

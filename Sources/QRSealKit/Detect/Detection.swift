@@ -30,6 +30,17 @@ public struct Detection: Equatable, Sendable {
         self.errorCorrection = errorCorrection
     }
 
+    /// A detection whose text was decided by `TextDecoding` with what the engine knew.
+    init(symbology: Symbology, bytes: [UInt8], text: String?, corners: [Point],
+         version: Int?, errorCorrection: ErrorCorrection?) {
+        self.symbology = symbology
+        self.bytes = bytes
+        self.text = text
+        self.corners = corners
+        self.version = version
+        self.errorCorrection = errorCorrection
+    }
+
     /// The centre of the corners.
     public var center: Point {
         guard !corners.isEmpty else { return Point(x: 0, y: 0) }

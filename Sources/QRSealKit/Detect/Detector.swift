@@ -1,32 +1,116 @@
+import Dispatch
+import Foundation
+
 /// Finds and decodes every symbol in a raster.
 ///
-/// The plain pass runs first; further passes run only when they may find more.
-/// Results are merged by content and position, so a symbol found twice is reported once.
+/// zxing-cpp's quick search reads the image as it is first. While nothing has been read,
+/// or while finder patterns lie outside every code read (or always, at `.thorough`),
+/// further passes run two at a time: zbar and zxing-cpp on prepared copies of the image
+/// (thresholded, inverted, sharpened, padded, enlarged, tiled), then both engines' own
+/// searches on the image as it is, in the order measurement found most productive (see
+/// `PassPlan`). Every engine result passes `SymbolCheck`; results are merged by content and
+/// position, so a symbol found twice is reported once, and corners are in the input's pixels.
 public struct Detector: Sendable {
     public var symbologies: Set<Symbology>
+    /// How many passes may run and for how long.
+    public var effort: Effort
+    /// Replaces the effort's time budget (`Effort.timeBudget(pixels:)`); tests set a large
+    /// one so that what is read never depends on the machine's speed.
+    public var timeBudget: Duration?
 
-    public init(symbologies: Set<Symbology> = Symbology.defaultSet) {
+    public init(symbologies: Set<Symbology> = Symbology.defaultSet, effort: Effort = .balanced) {
         self.symbologies = symbologies
+        self.effort = effort
     }
 
-    /// Every distinct symbol in `image`, in reading order (top to bottom, left to right).
+    /// Every distinct symbol in `image`, in reading order (top to bottom, left to right),
+    /// with corners in `image`'s pixels.
     public func detect(in image: GrayImage) -> [Detection] {
-        let engine = ZBarEngine(symbologies: symbologies)
-        var found = engine.scan(image)
-        if found.isEmpty, let small = image.halved() {
-            // Large, noisy photos: zbar's QR finder often succeeds at half size.
-            found = engine.scan(small).map { $0.scaled(by: 2) }
+        guard image.width > 0, image.height > 0, !symbologies.isEmpty else { return [] }
+        let clock = ContinuousClock()
+        let deadline = clock.now + (timeBudget ?? effort.timeBudget(pixels: image.width * image.height))
+        let prepared = PreparedImages(image)
+        // Every read so far, merged afresh after each batch so that a conflict, once seen,
+        // stays seen.
+        var reads = run(PassPlan.first, on: prepared)
+        var found = Self.merged(reads)
+        var census: FinderCensus?
+        let (batches, always) = PassPlan.further(for: effort)
+        for (index, batch) in batches.enumerated() {
+            if index >= always && clock.now >= deadline { break }
+            if effort == .balanced && !found.isEmpty {
+                // Go on only while finder patterns lie outside every code read: a page of
+                // codes where the engines have read some.
+                guard FinderCensus.leavesRoom(found, width: image.width, height: image.height) else { break }
+                census = census ?? FinderCensus(image)
+                if census!.unexplained(by: found) < 2 { break }
+            }
+            reads += run(batch, on: prepared)
+            found = Self.merged(reads)
         }
-        return Self.merged(found)
+        return found.map { $0.withGeometry(from: image) }
     }
 
-    /// Drops repeats of the same payload at the same place.
+    /// Runs `passes` side by side and checks every result.
+    private func run(_ passes: [Pass], on prepared: PreparedImages) -> [Detection] {
+        let strongly = symbologies.filter(\.isStronglyChecked)
+        let results = concurrentMap(passes) { pass -> [Detection] in
+            let wanted = pass.isStrict ? strongly : symbologies
+            guard !wanted.isEmpty, let (copy, mapping) = prepared.image(for: pass.steps) else { return [] }
+            return pass.run(on: copy, symbologies: wanted).compactMap {
+                SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
+                                      inputHeight: prepared.height, wanted: wanted)
+            }
+        }
+        return results.flatMap { $0 }
+    }
+
+    /// Drops repeats of the same payload at the same place, and both of two different
+    /// payloads read at the same place (one of them must be wrong).
     static func merged(_ detections: [Detection]) -> [Detection] {
         var kept: [Detection] = []
-        for d in detections where !kept.contains(where: { $0.isSameSymbol(as: d) }) {
-            kept.append(d)
+        var conflicted: [Detection] = []
+        for d in detections {
+            if let i = kept.firstIndex(where: { $0.isSameSymbol(as: d) }) {
+                kept[i] = kept[i].filling(from: d)
+            } else if let i = kept.firstIndex(where: { $0.conflicts(with: d) }) {
+                conflicted.append(kept.remove(at: i))
+                conflicted.append(d)
+            } else if !conflicted.contains(where: { $0.conflicts(with: d) || $0.isSameSymbol(as: d) }) {
+                kept.append(d)
+            }
         }
         return kept.sorted { ($0.center.y, $0.center.x) < ($1.center.y, $1.center.x) }
+    }
+}
+
+/// `transform` applied to every element on as many threads as there are cores, results in order.
+func concurrentMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    if items.count <= 1 { return items.map(transform) }
+    let slots = ResultSlots<R>(count: items.count)
+    DispatchQueue.concurrentPerform(iterations: items.count) { i in
+        slots.set(i, transform(items[i]))
+    }
+    return slots.values()
+}
+
+/// Results written by concurrent iterations, each into its own slot.
+private final class ResultSlots<R>: @unchecked Sendable {
+    private var slots: [R?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: R) { lock.lock(); slots[i] = value; lock.unlock() }
+    func values() -> [R] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+}
+
+extension Symbology {
+    /// Whether a misread is caught by the symbology itself (a check digit, a checksum or
+    /// Reed–Solomon); Code 39, I2/5 and Codabar carry none by default.
+    var isStronglyChecked: Bool {
+        switch self {
+        case .code39, .i25, .codabar: return false
+        default: return true
+        }
     }
 }
 
@@ -39,16 +123,37 @@ extension Detection {
         return (dx * dx + dy * dy).squareRoot() < span / 2
     }
 
+    /// Same symbology read at the same place with about the same size, but different bytes.
+    /// A code inside a code differs in size, so both of those are kept.
+    func conflicts(with other: Detection) -> Bool {
+        guard symbology == other.symbology, bytes != other.bytes else { return false }
+        let dx = center.x - other.center.x, dy = center.y - other.center.y
+        let span = max(extent, other.extent, 1)
+        let sizeRatio = min(extent, other.extent) / span
+        return (dx * dx + dy * dy).squareRoot() < span / 8 && sizeRatio > 0.8
+    }
+
+    /// This QR code with the version (and level) `QRGeometry` reads from the image, when it
+    /// had none and the image confirms them and any level the engine gave.
+    func withGeometry(from image: GrayImage) -> Detection {
+        guard symbology == .qr, version == nil, let (version, level) = QRGeometry.read(image, corners: corners),
+              errorCorrection == nil || errorCorrection == level else { return self }
+        return Detection(symbology: symbology, bytes: bytes, text: text, corners: corners,
+                         version: version, errorCorrection: level)
+    }
+
     /// The larger side of the corners' bounding box.
     var extent: Double {
         let xs = corners.map(\.x), ys = corners.map(\.y)
         return max((xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0))
     }
 
-    /// The same detection with its corners multiplied by `factor`, for passes on scaled copies.
-    func scaled(by factor: Double) -> Detection {
-        Detection(symbology: symbology, bytes: bytes,
-                  corners: corners.map { Point(x: $0.x * factor, y: $0.y * factor) },
-                  version: version, errorCorrection: errorCorrection)
+    /// This detection with the text, version and error-correction level another read of
+    /// the same symbol knew and this one did not.
+    func filling(from other: Detection) -> Detection {
+        guard text == nil && other.text != nil || version == nil && other.version != nil
+                || errorCorrection == nil && other.errorCorrection != nil else { return self }
+        return Detection(symbology: symbology, bytes: bytes, text: text ?? other.text, corners: corners,
+                         version: version ?? other.version, errorCorrection: errorCorrection ?? other.errorCorrection)
     }
 }

@@ -23,6 +23,21 @@ public enum TextDecoding {
         return nil
     }
 
+    /// The text `bytes` hold, taking `engineReading` when the engine read the character set
+    /// from the symbol itself (an ECI designator, or a Hanzi segment for GB 2312) rather
+    /// than guessing it as we do: that is, when `declared` is set, or when the engine's
+    /// text is none of the readings a guess could give (UTF-8, Shift_JIS, ISO-8859-1).
+    static func text(from bytes: [UInt8], engineReading: String?, declared: Bool) -> String? {
+        guard let reading = engineReading, !reading.isEmpty || bytes.isEmpty,
+              !reading.unicodeScalars.contains(where: { $0.value == 0 || $0.value == 0xFFFD }) else {
+            return text(from: bytes)
+        }
+        if declared { return reading }
+        let guesses = [String(validating: bytes, as: UTF8.self), String(bytes: bytes, encoding: .shiftJIS),
+                       String(bytes.map { Character(Unicode.Scalar($0)) })]
+        return guesses.contains(reading) ? text(from: bytes) : reading
+    }
+
     private static func isControl(_ b: UInt8) -> Bool {
         b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D
     }

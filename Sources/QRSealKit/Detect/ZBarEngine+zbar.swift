@@ -10,7 +10,7 @@ struct ZBarEngine: Sendable {
     var testInverted = true
 
     /// Runs `zbar_scan_image` on `image` and copies every symbol out before freeing.
-    func scan(_ image: GrayImage) -> [Detection] {
+    func scan(_ image: GrayImage) -> [Candidate] {
         guard image.width > 0, image.height > 0 else { return [] }
         guard let scanner = zbar_image_scanner_create() else { return [] }
         defer { zbar_image_scanner_destroy(scanner) }
@@ -20,14 +20,14 @@ struct ZBarEngine: Sendable {
         // "Y800": 8-bit luma, one byte per pixel.
         zbar_image_set_format(zimage, 0x3030_3859)
         zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
-        return image.pixels.withUnsafeBufferPointer { buffer -> [Detection] in
+        return image.pixels.withUnsafeBufferPointer { buffer -> [Candidate] in
             // No cleanup handler: the buffer stays ours and outlives the scan below.
             zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
             guard zbar_scan_image(scanner, zimage) > 0 else { return [] }
-            var found: [Detection] = []
+            var found: [Candidate] = []
             var symbol = zbar_image_first_symbol(zimage)
             while let s = symbol {
-                if let detection = Self.detection(from: s) { found.append(detection) }
+                if let candidate = Self.candidate(from: s) { found.append(candidate) }
                 symbol = zbar_symbol_next(s)
             }
             return found
@@ -51,8 +51,8 @@ struct ZBarEngine: Sendable {
         }
     }
 
-    /// Copies a zbar symbol's type, bytes and location into a `Detection`.
-    private static func detection(from symbol: OpaquePointer) -> Detection? {
+    /// Copies a zbar symbol's type, bytes and location out, for `SymbolCheck` to check.
+    private static func candidate(from symbol: OpaquePointer) -> Candidate? {
         guard let symbology = Symbology(zbarType: zbar_symbol_get_type(symbol)) else { return nil }
         let length = Int(zbar_symbol_get_data_length(symbol))
         var bytes: [UInt8] = []
@@ -65,7 +65,7 @@ struct ZBarEngine: Sendable {
         let points = (0..<count).map {
             Point(x: Double(zbar_symbol_get_loc_x(symbol, $0)), y: Double(zbar_symbol_get_loc_y(symbol, $0)))
         }
-        return Detection(symbology: symbology, bytes: bytes, corners: corners(points, symbology))
+        return Candidate(symbology: symbology, bytes: bytes, corners: corners(points, symbology))
     }
 
     /// zbar lists a QR code's corners as top-left, bottom-left, bottom-right, top-right;

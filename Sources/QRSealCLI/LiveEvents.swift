@@ -1,0 +1,193 @@
+import Foundation
+import QRSealKit
+
+/// What a live scan does with each event of its session: prints it (one line per add, or
+/// every event as JSON), opens sealed messages, keeps each new code in the inbox once, rings
+/// the bell; and the counts its summary and exit status come from.
+struct LiveEvents {
+    /// The device or stream as messages name it ("-" for standard input).
+    let name: String
+    /// The source as the inbox records it: the device, the stream's absolute path, or "-".
+    let inboxSource: String
+    let sourceKind: InboxItem.SourceKind
+    let style: ScanCommand.Style
+    let store: ItemStore?
+    let beep: Bool
+    let outputDirectory: String?
+    let writer: PayloadWriter
+    var reader: Reader
+
+    /// Add events (a code that leaves and comes back is added again).
+    private(set) var added = 0
+    /// Distinct codes kept in the inbox during this scan.
+    private(set) var kept = 0
+    /// Sealed messages that could not be opened: wrong key or altered, and damaged.
+    private(set) var unopened = 0
+    private(set) var failed = 0
+    /// Sealed messages left shut for want of a key, by key kind.
+    private(set) var locked: [String: Int] = [:]
+    /// Contents already handled in this scan: each is opened, stored and rung for once.
+    private var seen: [Content: Reader.Content] = [:]
+    private var prompted = false
+
+    private struct Content: Hashable {
+        let symbology: Symbology
+        let bytes: [UInt8]
+    }
+
+    init(name: String, inboxSource: String, sourceKind: InboxItem.SourceKind, style: ScanCommand.Style,
+         store: ItemStore?, beep: Bool, outputDirectory: String?, writer: PayloadWriter, reader: Reader) {
+        self.name = name
+        self.inboxSource = inboxSource
+        self.sourceKind = sourceKind
+        self.style = style
+        self.store = store
+        self.beep = beep
+        self.outputDirectory = outputDirectory
+        self.writer = writer
+        self.reader = reader
+    }
+
+    /// Handles one event. Errors (an inbox that cannot be written, a file that cannot be
+    /// saved) are reported and counted; the scan goes on.
+    mutating func handle(_ event: ScanEvent, console: Console) {
+        guard event.kind == .add else {
+            if style == .json { console.print(JSON.line(Self.eventFields(event, name: name))) }
+            return
+        }
+        added += 1
+        let key = Content(symbology: event.detection.symbology, bytes: event.detection.bytes)
+        let isNew = seen[key] == nil
+        let content = isNew ? open(event.detection, console: console) : seen[key]!
+        seen[key] = content
+        var fileNote: String?
+        var writeError: CLIError?
+        if isNew, case .opened(.file(let fileName, let bytes)) = content {
+            (fileNote, writeError) = saveFile(fileName, bytes, console: console)
+        } else if case .opened(.file(let fileName, let bytes)) = content {
+            fileNote = "file \(PayloadWriter.fileName(fileName)) (\(bytes.count) bytes), read before"
+        }
+        print(event, content, fileNote: fileNote, console: console)
+        if let writeError { failed += 1; Diagnostics.report(writeError, console: console) }
+        guard isNew else { return }
+        if let store {
+            do {
+                if try store.keepOne(event.detection, source: inboxSource, kind: sourceKind) { kept += 1 }
+            } catch {
+                failed += 1
+                Diagnostics.report(error, console: console)
+            }
+        }
+        if beep { console.writeError(Data([0x07])) }
+    }
+
+    /// Classifies a code, asking once on the terminal for a passphrase when one is needed
+    /// and none was given, and counts what could not be opened.
+    private mutating func open(_ detection: Detection, console: Console) -> Reader.Content {
+        var content = reader.classify(detection).content
+        if content.isLocked(kind: "passphrase"), !prompted {
+            prompted = true
+            if let key = try? KeySources.prompt(console: console, confirm: false) {
+                reader.keys.append(key)
+                content = reader.classify(detection).content
+            }
+        }
+        switch content {
+        case .failed(let error):
+            if OpenCommand.status(for: error) == .cannotOpen { unopened += 1 } else { failed += 1 }
+            Diagnostics.report(CLIError(message: "\(name): \(error.description)"), console: console)
+        case .sealed(let kind, _):
+            locked[kind, default: 0] += 1
+        default:
+            break
+        }
+        return content
+    }
+
+    /// Writes a file carried by a sealed message into the output directory, as `scan -o` does.
+    private func saveFile(_ fileName: String, _ bytes: [UInt8], console: Console) -> (String, CLIError?) {
+        let stored = PayloadWriter.fileName(fileName)
+        guard let dir = outputDirectory else {
+            return ("file \(stored) (\(bytes.count) bytes); pass -o DIR to save it", nil)
+        }
+        let path = dir.hasSuffix("/") ? dir + stored : dir + "/" + stored
+        do {
+            try writer.write(bytes, to: path, console: console)
+            return ("file \(stored) (\(bytes.count) bytes) written to \(path)", nil)
+        } catch {
+            return ("file \(stored) (\(bytes.count) bytes) not written", error)
+        }
+    }
+
+    private func print(_ event: ScanEvent, _ content: Reader.Content, fileNote: String?, console: Console) {
+        let d = event.detection
+        switch style {
+        case .human:
+            console.print("\(name): \(d.symbology.displayName): " + Self.describe(d, content, fileNote: fileNote))
+        case .raw:
+            switch content {
+            case .plain: console.write(Data(d.bytes + [0x0A]))
+            case .opened(.text(let text)): console.print(text)
+            case .opened(.file): console.printError("qrseal: \(name): \(fileNote ?? "")")
+            case .sealed, .failed: break
+            }
+        case .json:
+            var fields = Self.eventFields(event, name: name)
+            let timing = fields.suffix(2)
+            fields.removeLast(2)
+            fields += Self.sealedFields(content, fileNote: fileNote) + timing
+            console.print(JSON.line(fields))
+        }
+    }
+
+    static func describe(_ d: Detection, _ content: Reader.Content, fileNote: String?) -> String {
+        switch content {
+        case .plain: return d.text ?? "<\(d.bytes.count) bytes of binary data>"
+        case .opened(.text(let text)): return "sealed: " + text
+        case .opened(.file): return "sealed: " + (fileNote ?? "")
+        case let .sealed(kind, size): return "<sealed message, \(size) bytes, for a \(kind)>"
+        case .failed: return "<sealed message, not opened>"
+        }
+    }
+
+    /// `event`, `id`, the symbol's fields as `scan --json` gives them, `frame` and `time` (last).
+    static func eventFields(_ event: ScanEvent, name: String) -> [(String, JSON.Value)] {
+        let d = event.detection
+        var fields: [(String, JSON.Value)] = [
+            ("event", .string(event.kind.rawValue)), ("id", .int(event.id)), ("source", .string(name)),
+            ("format", .string(d.symbology.displayName)), ("symbology", .string(d.symbology.rawValue)),
+        ]
+        if let text = d.text { fields.append(("text", .string(text))) }
+        fields.append(("bytes_base64", .string(Data(d.bytes).base64EncodedString())))
+        fields.append(("corners", .array(d.corners.map { .array([.number(round($0.x)), .number(round($0.y))]) })))
+        fields.append(("frame", .int(event.frame)))
+        fields.append(("time", .number((event.time * 1000).rounded() / 1000)))
+        return fields
+    }
+
+    /// Corner coordinates to a tenth of a pixel: enough, and stable in text.
+    private static func round(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+
+    /// The fields `scan --json` adds for a sealed message.
+    static func sealedFields(_ content: Reader.Content, fileNote: String?) -> [(String, JSON.Value)] {
+        switch content {
+        case .plain: return []
+        case .opened(.text(let text)): return [("sealed", .string("opened")), ("plaintext", .string(text))]
+        case .opened(.file(let name, let bytes)):
+            return [("sealed", .string("opened")), ("file_name", .string(PayloadWriter.fileName(name))),
+                    ("file_size", .int(bytes.count))]
+        case let .sealed(kind, size):
+            return [("sealed", .string("locked")), ("key_kind", .string(kind)), ("sealed_size", .int(size))]
+        case .failed(let error):
+            return [("sealed", .string("failed")), ("error", .string(error.description))]
+        }
+    }
+}
+
+extension ItemStore {
+    /// Stores one code read live; false when the duplicate policy skipped it.
+    func keepOne(_ detection: Detection, source: String, kind: InboxItem.SourceKind) throws(CLIError) -> Bool {
+        let item = InboxItem(detection: detection, receivedAt: Self.now(), sourceKind: kind, source: source)
+        do { return try !inbox.add([item], dedupe: policy).isEmpty } catch { throw CLIError(message: error.description) }
+    }
+}

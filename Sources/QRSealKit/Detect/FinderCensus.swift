@@ -1,0 +1,172 @@
+/// Counts QR finder patterns (the three nested squares in a code's corners) in an image,
+/// cheaply, to tell whether any code is still unread once some have been read.
+///
+/// Each code has three; a pattern inside no code read so far means a code was missed, so
+/// `.balanced` keeps going on pages of many codes instead of stopping at the first one.
+/// A row scan finds dark–light–dark–light–dark runs in the ratio 1:1:3:1:1 against a
+/// threshold from the mean of each 16×16 block's neighbourhood, and a column scan through
+/// the candidate's centre confirms it.
+struct FinderCensus {
+    /// Centres of the distinct patterns found, in the image's pixels.
+    let centers: [Point]
+
+    init(_ image: GrayImage) {
+        let w = image.width, h = image.height
+        guard w >= 21, h >= 21 else { centers = []; return }
+        let dark = Self.binarized(image)
+        var found: [(Point, Double)] = []
+        dark.withUnsafeBufferPointer { px in
+            // The last five runs of each row: (dark?, length).
+            var runs: [(dark: Bool, length: Int)] = []
+            runs.reserveCapacity(6)
+            for y in stride(from: 0, to: h, by: 2) {
+                let row = y * w
+                runs.removeAll(keepingCapacity: true)
+                var x = 0
+                while x < w {
+                    let isDark = px[row + x]
+                    var length = 0
+                    while x < w && px[row + x] == isDark { length += 1; x += 1 }
+                    runs.append((isDark, length))
+                    if runs.count > 5 { runs.removeFirst() }
+                    guard runs.count == 5, runs[0].dark else { continue }
+                    let lengths = runs.map(\.length)
+                    guard Self.isFinderRatio(lengths) else { continue }
+                    // x is just past the fifth run; the centre is in the middle of the third.
+                    let centerX = Double(x - lengths[4] - lengths[3]) - Double(lengths[2]) / 2
+                    let module = Double(lengths.reduce(0, +)) / 7
+                    if let centerY = Self.verticalCenter(px, w, h, x: Int(centerX), y: y, module: module) {
+                        found.append((Point(x: centerX, y: centerY), module))
+                    }
+                }
+            }
+        }
+        // Many rows cross each pattern: keep one centre per pattern.
+        var distinct: [(Point, Double)] = []
+        for (p, m) in found where !distinct.contains(where: { abs($0.0.x - p.x) < 3 * max(m, $0.1)
+                                                                && abs($0.0.y - p.y) < 3 * max(m, $0.1) }) {
+            distinct.append((p, m))
+        }
+        centers = distinct.map(\.0)
+    }
+
+    /// Whether `detections` leave room for another code: together they cover less than a
+    /// third of the image. A census is only worth taking when they do.
+    static func leavesRoom(_ detections: [Detection], width: Int, height: Int) -> Bool {
+        let covered = detections.reduce(0.0) { total, d in
+            guard d.corners.count == 4 else { return total }
+            let c = d.corners
+            // The shoelace formula for the quadrilateral's area.
+            let twice = (0..<4).reduce(0.0) { $0 + c[$1].x * c[($1 + 1) % 4].y - c[($1 + 1) % 4].x * c[$1].y }
+            return total + abs(twice) / 2
+        }
+        return covered * 3 < Double(width * height)
+    }
+
+    /// How many patterns lie outside every QR code in `detections`.
+    func unexplained(by detections: [Detection]) -> Int {
+        let quads = detections.filter { $0.symbology == .qr && $0.corners.count == 4 }.map { $0.grown(by: 0.15) }
+        return centers.filter { c in !quads.contains { Self.contains($0, c) } }.count
+    }
+
+    /// Whether runs (dark, light, dark, light, dark) are in the ratio 1:1:3:1:1, each
+    /// within half a module.
+    static func isFinderRatio(_ runs: [Int]) -> Bool {
+        let total = runs.reduce(0, +)
+        guard total >= 7 else { return false }
+        let module = Double(total) / 7, slack = module / 2 + 0.5
+        return abs(Double(runs[0]) - module) < slack && abs(Double(runs[1]) - module) < slack
+            && abs(Double(runs[2]) - 3 * module) < 3 * slack && abs(Double(runs[3]) - module) < slack
+            && abs(Double(runs[4]) - module) < slack
+    }
+
+    /// The y of the pattern's centre when the column through (x, y) shows the same 1:1:3:1:1
+    /// pattern around y, else nil.
+    static func verticalCenter(_ px: UnsafeBufferPointer<Bool>, _ w: Int, _ h: Int, x: Int, y: Int,
+                               module: Double) -> Double? {
+        guard x >= 0, x < w, px[y * w + x] else { return nil }
+        let limit = Int(module * 5) + 2
+        func run(from start: Int, step: Int, dark: Bool) -> Int {
+            var n = 0, yy = start
+            while yy >= 0, yy < h, px[yy * w + x] == dark, n <= limit { n += 1; yy += step }
+            return n
+        }
+        let upCenter = run(from: y, step: -1, dark: true)
+        let downCenter = run(from: y + 1, step: 1, dark: true)
+        // `top` is the centre run's first row, `bottom` the row just past it.
+        let top = y - upCenter + 1, bottom = y + 1 + downCenter
+        let upLight = run(from: top - 1, step: -1, dark: false)
+        let upDark = run(from: top - 1 - upLight, step: -1, dark: true)
+        let downLight = run(from: bottom, step: 1, dark: false)
+        let downDark = run(from: bottom + downLight, step: 1, dark: true)
+        let runs = [upDark, upLight, upCenter + downCenter, downLight, downDark]
+        guard runs.allSatisfy({ $0 > 0 }), isFinderRatio(runs) else { return nil }
+        let total = Double(runs.reduce(0, +))
+        guard abs(total - 7 * module) < 3.5 * module else { return nil }
+        return Double(top + bottom) / 2
+    }
+
+    /// Dark (true) where a pixel is below the mean of the 3×3 blocks of 16×16 pixels around it.
+    static func binarized(_ image: GrayImage) -> [Bool] {
+        let w = image.width, h = image.height, shift = 4
+        let bw = (w + 15) >> shift, bh = (h + 15) >> shift
+        var sums = [Int](repeating: 0, count: bw * bh), counts = [Int](repeating: 0, count: bw * bh)
+        var means = [Int](repeating: 0, count: bw * bh)
+        var out = [Bool](repeating: false, count: w * h)
+        image.pixels.withUnsafeBufferPointer { src in
+            sums.withUnsafeMutableBufferPointer { sums in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for y in 0..<h {
+                        let brow = (y >> shift) * bw, row = y * w
+                        for x in 0..<w { sums[brow + x >> shift] += Int(src[row + x]) }
+                        for bx in 0..<bw { counts[brow + bx] += min(16, w - bx << shift) }
+                    }
+                    means.withUnsafeMutableBufferPointer { means in
+                        for by in 0..<bh {
+                            for bx in 0..<bw {
+                                var total = 0, count = 0
+                                for ny in max(0, by - 1)...min(bh - 1, by + 1) {
+                                    for nx in max(0, bx - 1)...min(bw - 1, bx + 1) {
+                                        total += sums[ny * bw + nx]
+                                        count += counts[ny * bw + nx]
+                                    }
+                                }
+                                means[by * bw + bx] = total / max(1, count)
+                            }
+                        }
+                    }
+                }
+            }
+            means.withUnsafeBufferPointer { means in
+                out.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<h {
+                        let brow = (y >> shift) * bw, row = y * w
+                        for x in 0..<w { dst[row + x] = Int(src[row + x]) < means[brow + x >> shift] }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Whether `p` lies inside the convex quadrilateral `quad`.
+    static func contains(_ quad: [Point], _ p: Point) -> Bool {
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = quad[i], b = quad[(i + 1) % 4]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross != 0 {
+                if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+            }
+        }
+        return true
+    }
+}
+
+extension Detection {
+    /// The corners moved away from the centre by `fraction` of their distance to it.
+    func grown(by fraction: Double) -> [Point] {
+        let c = center
+        return corners.map { Point(x: c.x + ($0.x - c.x) * (1 + fraction), y: c.y + ($0.y - c.y) * (1 + fraction)) }
+    }
+}

@@ -1,0 +1,62 @@
+/// Which passes run, in which order: chosen by measurement on the zxing-cpp and zbar
+/// sample images and on the generated hard images (see bench/README.md), by how many
+/// unread images a pass reads per millisecond it costs.
+enum PassPlan {
+    /// Always runs: zxing-cpp's quick search on the image as it is. It reads most codes
+    /// in about a millisecond.
+    static let first: [Pass] = [Pass(.zxing(harder: false))]
+
+    /// The batches that may follow, each run side by side, most productive first, and how
+    /// many of them run whatever the time budget says: those are the ones that read
+    /// something in measurement, so that what is read does not depend on the machine's
+    /// speed or load; the budget only cuts the long tail.
+    static func further(for effort: Effort) -> (batches: [[Pass]], always: Int) {
+        switch effort {
+        case .fast: return ([], 0)
+        case .balanced: return (balanced + balancedTail, balanced.count)
+        case .thorough: return (balanced + balancedTail + thorough, balanced.count)
+        }
+    }
+
+    /// Batches of two passes, run on two cores. Between them they read every image of the
+    /// zxing-cpp and zbar samples and of Tests/Images/hard that any pass reads.
+    static let balanced: [[Pass]] = [
+        // zbar on a local threshold, for codes zxing-cpp's finder misses (dotted, textured,
+        // without a quiet zone, out of focus, uneven light); light on dark.
+        [Pass(.zbar, [.threshold(0.025)]), Pass(.zxing(harder: false), [.invert])],
+        // Noise and low contrast; out of focus.
+        [Pass(.zbar, [.blur(radius: 1), .threshold(0.08)]), Pass(.zxing(harder: true), [.sharpen(radius: 3)])],
+        // Tiny codes and codes without a quiet zone.
+        [Pass(.zxing(harder: true), [.pad(0.1), .enlargeTo(400)]), Pass(.zxing(harder: true), [.upscale(2), .threshold(0.05)])],
+    ]
+
+    /// Run by `.balanced` within its time budget: both engines' own searches on the image
+    /// as it is, for what the copies above damage, and for linear codes turned 90°, which
+    /// the quick search skips.
+    static let balancedTail: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true))]]
+
+    /// What `.thorough` adds: further passes that read images no earlier pass did, then
+    /// tiles, for pages of many small codes.
+    static let thorough: [[Pass]] = [
+        [Pass(.zxing(harder: true), [.blur(radius: 1), .threshold(0.08)]), Pass(.zbar, [.invert])],
+        [Pass(.zxing(harder: true), [.threshold(0.05)]), Pass(.zbar, [.upscale(2)])],
+        [Pass(.zxing(harder: true), [.sharpen(radius: 2)]), Pass(.zbar, [.sharpen(radius: 2)])],
+        [Pass(.zxingGlobal), Pass(.zbar, [.sharpen(radius: 3), .threshold(0.03)])],
+        [Pass(.zxing(harder: true), [.upscale(2), .sharpen(radius: 2)]), Pass(.zbar, [.growDark(1)])],
+        [Pass(.zxing(harder: true), [.shrinkTo(800)]), Pass(.zbar, [.shrinkTo(800)])],
+        [Pass(.zbar, [.blur(radius: 2)]), Pass(.zbar, [.growLight(1)])],
+    ] + tiles(2) + tiles(3)
+
+    /// Both engines on each of `n` × `n` overlapping tiles, one batch per tile.
+    static func tiles(_ n: Int) -> [[Pass]] {
+        (0..<n).flatMap { row in
+            (0..<n).map { column in
+                [Pass(.zxing(harder: true), [.tile(count: n, column: column, row: row)]),
+                 Pass(.zbar, [.tile(count: n, column: column, row: row)])]
+            }
+        }
+    }
+
+    /// Every pass of every plan.
+    static let catalogue: [Pass] = first + (balanced + balancedTail + thorough).flatMap { $0 }
+}

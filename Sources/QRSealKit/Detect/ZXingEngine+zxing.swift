@@ -1,0 +1,105 @@
+import CZXingShim
+
+/// Reads symbols from a grayscale raster with zxing-cpp, through the C shim in `CZXingShim`
+/// (`zxs_read_gray`, which calls `ZXing::ReadBarcodes`).
+///
+/// zxing-cpp finds QR codes that zbar misses (tilted, partly hidden, low-resolution, two
+/// in one) and is several times faster; zbar reads light-on-dark codes and some damaged
+/// ones that zxing-cpp 1.4 does not. Results that fail their checksum are never returned.
+struct ZXingEngine: Sendable {
+    /// How zxing-cpp turns gray into black and white (`ZXing::Binarizer`).
+    enum Binarizer: Sendable {
+        /// Threshold from the mean of each 8×8 block's neighbourhood (`LocalAverage`, zxing's default).
+        case localAverage
+        /// One threshold per image from its histogram (`GlobalHistogram`).
+        case globalHistogram
+    }
+
+    let symbologies: Set<Symbology>
+    /// Look harder, at some cost in time (`DecodeHints::tryHarder`).
+    var tryHarder = true
+    /// Also look at the image turned by 90°, 180° and 270° (`tryRotate`); matters for linear codes.
+    var tryRotate = true
+    /// Also look at smaller copies of large images (`tryDownscale`).
+    var tryDownscale = true
+    var binarizer = Binarizer.localAverage
+
+    /// Runs `zxs_read_gray` on `image` and copies every result out before `zxs_free`.
+    func scan(_ image: GrayImage) -> [Candidate] {
+        let formats = symbologies.reduce(UInt32(0)) { $0 | $1.zxingFormats }
+        // zxing-cpp takes sizes as int; larger images cannot reach here past ImageDecoder's limits,
+        // but the check keeps the C call honest whatever a caller builds.
+        guard formats != 0, image.width > 0, image.height > 0,
+              image.width <= Int(Int32.max), image.height <= Int(Int32.max) else { return [] }
+        var options = zxs_options(formats: formats, try_harder: tryHarder ? 1 : 0, try_rotate: tryRotate ? 1 : 0,
+                                  try_downscale: tryDownscale ? 1 : 0,
+                                  binarizer: binarizer == .globalHistogram
+                                      ? Int32(ZXS_BINARIZER_GLOBAL_HISTOGRAM)
+                                      : Int32(ZXS_BINARIZER_LOCAL_AVERAGE),
+                                  max_symbols: 255)
+        var results = image.pixels.withUnsafeBufferPointer { buffer in
+            zxs_read_gray(buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width), &options)
+        }
+        defer { zxs_free(&results) }
+        guard results.count > 0, let items = results.items else { return [] }
+        return UnsafeBufferPointer(start: items, count: results.count).compactMap(Self.candidate)
+    }
+
+    /// Copies one `zxs_result` out of the shim's memory.
+    private static func candidate(from result: zxs_result) -> Candidate? {
+        guard let symbology = Symbology(zxingFormat: result.format) else { return nil }
+        var bytes: [UInt8] = []
+        if result.byte_count > 0, let data = result.bytes {
+            bytes = Array(UnsafeBufferPointer(start: data, count: result.byte_count))
+        }
+        let c = withUnsafeBytes(of: result.corners) { Array($0.bindMemory(to: Int32.self)) }
+        let corners = (0..<4).map { Point(x: Double(c[2 * $0]), y: Double(c[2 * $0 + 1])) }
+        let level = withUnsafeBytes(of: result.ec_level) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return Candidate(symbology: symbology, bytes: bytes, corners: corners,
+                         errorCorrection: symbology == .qr ? ErrorCorrection(letter: level) : nil,
+                         engineText: result.text.flatMap { text in
+                             // Counted, not NUL-terminated: a binary payload's reading holds NULs.
+                             text.withMemoryRebound(to: UInt8.self, capacity: result.text_length) {
+                                 String(validating: UnsafeBufferPointer(start: $0, count: result.text_length), as: UTF8.self)
+                             }
+                         },
+                         declaresCharacterSet: result.has_eci != 0)
+    }
+}
+
+extension Symbology {
+    /// The `ZXS_FORMAT_*` bits (the same as `ZXing::BarcodeFormat`) that read this symbology.
+    /// ISBNs are EAN-13s to zxing; `SymbolCheck` names them.
+    var zxingFormats: UInt32 {
+        switch self {
+        case .qr: return UInt32(ZXS_FORMAT_QRCODE)
+        case .ean13, .isbn10, .isbn13: return UInt32(ZXS_FORMAT_EAN13)
+        case .ean8: return UInt32(ZXS_FORMAT_EAN8)
+        case .upca: return UInt32(ZXS_FORMAT_UPCA)
+        case .upce: return UInt32(ZXS_FORMAT_UPCE)
+        case .code128: return UInt32(ZXS_FORMAT_CODE128)
+        case .code39: return UInt32(ZXS_FORMAT_CODE39)
+        case .code93: return UInt32(ZXS_FORMAT_CODE93)
+        case .i25: return UInt32(ZXS_FORMAT_ITF)
+        case .databar: return UInt32(ZXS_FORMAT_DATABAR)
+        case .databarExpanded: return UInt32(ZXS_FORMAT_DATABAR_EXPANDED)
+        case .codabar: return UInt32(ZXS_FORMAT_CODABAR)
+        }
+    }
+
+    init?(zxingFormat: UInt32) {
+        let table: [(UInt32, Symbology)] = [
+            (UInt32(ZXS_FORMAT_QRCODE), .qr), (UInt32(ZXS_FORMAT_EAN13), .ean13),
+            (UInt32(ZXS_FORMAT_EAN8), .ean8), (UInt32(ZXS_FORMAT_UPCA), .upca),
+            (UInt32(ZXS_FORMAT_UPCE), .upce), (UInt32(ZXS_FORMAT_CODE128), .code128),
+            (UInt32(ZXS_FORMAT_CODE39), .code39), (UInt32(ZXS_FORMAT_CODE93), .code93),
+            (UInt32(ZXS_FORMAT_ITF), .i25), (UInt32(ZXS_FORMAT_DATABAR), .databar),
+            (UInt32(ZXS_FORMAT_DATABAR_EXPANDED), .databarExpanded),
+            (UInt32(ZXS_FORMAT_CODABAR), .codabar),
+        ]
+        guard let match = table.first(where: { $0.0 == zxingFormat }) else { return nil }
+        self = match.1
+    }
+}
