@@ -55,7 +55,14 @@ enum DetectOptions {
             let points = d.corners.map { (x: $0.x, y: $0.y) }
             image.drawPolygon(points, color: .green, thickness: thickness)
             let top = d.corners.min { ($0.y, $0.x) < ($1.y, $1.x) } ?? Point(x: 0, y: 0)
-            image.drawLabel(label(index + 1, item), x: Int(top.x), y: Int(top.y) - (7 + 2) * scale - thickness,
+            // No wider than the symbol, so that the labels of codes side by side stay apart.
+            let xs = d.corners.map(\.x)
+            let fits = Int(((xs.max() ?? 0) - (xs.min() ?? 0)) / Double(6 * scale))
+            var text = label(index + 1, item)
+            if text.count > max(fits, 1) {
+                text = String(text.prefix(max(fits - 1, String(index + 1).count))) + "~"
+            }
+            image.drawLabel(text, x: Int(top.x), y: Int(top.y) - (7 + 2) * scale - thickness,
                             color: .white, background: .green, scale: scale)
         }
         let png: [UInt8]

@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-
 /// Finds and decodes every symbol in a raster.
 ///
 /// zxing-cpp's quick search reads the image as it is first. While nothing has been read,
@@ -35,7 +32,7 @@ public struct Detector: Sendable {
         var reads = run(PassPlan.first, on: prepared)
         var found = Self.merged(reads)
         var census: FinderCensus?
-        let (batches, always) = PassPlan.further(for: effort)
+        let (batches, always) = PassPlan.further(for: effort, pixels: image.width * image.height)
         for (index, batch) in batches.enumerated() {
             if index >= always && clock.now >= deadline { break }
             if effort == .balanced && !found.isEmpty {
@@ -80,27 +77,23 @@ public struct Detector: Sendable {
                 kept.append(d)
             }
         }
-        return kept.sorted { ($0.center.y, $0.center.x) < ($1.center.y, $1.center.x) }
+        return readingOrder(kept)
     }
-}
 
-/// `transform` applied to every element on as many threads as there are cores, results in order.
-func concurrentMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-    if items.count <= 1 { return items.map(transform) }
-    let slots = ResultSlots<R>(count: items.count)
-    DispatchQueue.concurrentPerform(iterations: items.count) { i in
-        slots.set(i, transform(items[i]))
+    /// Top to bottom, and left to right within a row: symbols whose centres lie within half
+    /// a symbol's height of the row's first are in its row, so that a row of codes printed
+    /// a pixel or two out of line still reads left to right.
+    static func readingOrder(_ detections: [Detection]) -> [Detection] {
+        var rows: [[Detection]] = []
+        for d in detections.sorted(by: { ($0.center.y, $0.center.x) < ($1.center.y, $1.center.x) }) {
+            if let first = rows.last?.first, d.center.y - first.center.y < min(first.extent, d.extent) / 2 {
+                rows[rows.count - 1].append(d)
+            } else {
+                rows.append([d])
+            }
+        }
+        return rows.flatMap { row in row.sorted { $0.center.x < $1.center.x } }
     }
-    return slots.values()
-}
-
-/// Results written by concurrent iterations, each into its own slot.
-private final class ResultSlots<R>: @unchecked Sendable {
-    private var slots: [R?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: R) { lock.lock(); slots[i] = value; lock.unlock() }
-    func values() -> [R] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
 }
 
 extension Symbology {

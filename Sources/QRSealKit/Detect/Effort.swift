@@ -5,8 +5,9 @@ public enum Effort: String, CaseIterable, Sendable {
     case fast
     /// As `fast`, then, while nothing has been read or finder patterns lie outside every
     /// code read, further passes (zbar, and both engines on inverted, thresholded,
-    /// sharpened and enlarged copies). The passes that read something in measurement always
-    /// run; the time budget cuts only the rest. The default.
+    /// sharpened and enlarged copies). On images up to 4 megapixels the passes that read
+    /// something in measurement always run, and the time budget cuts only the rest. The
+    /// default.
     case balanced
     /// Every pass, even after something was read, then both engines on overlapping tiles
     /// for crowded pictures, within a larger time budget.

@@ -7,16 +7,21 @@ enum PassPlan {
     static let first: [Pass] = [Pass(.zxing(harder: false))]
 
     /// The batches that may follow, each run side by side, most productive first, and how
-    /// many of them run whatever the time budget says: those are the ones that read
-    /// something in measurement, so that what is read does not depend on the machine's
-    /// speed or load; the budget only cuts the long tail.
-    static func further(for effort: Effort) -> (batches: [[Pass]], always: Int) {
+    /// many of them run whatever the time budget says: those that read something in
+    /// measurement, so that what is read does not depend on the machine's speed or load
+    /// and the budget only cuts the long tail. Above `alwaysUpTo` pixels (a large photo,
+    /// where each pass takes long), only the first batch is sure to run.
+    static func further(for effort: Effort, pixels: Int) -> (batches: [[Pass]], always: Int) {
+        let always = pixels <= alwaysUpTo ? balanced.count : 1
         switch effort {
         case .fast: return ([], 0)
-        case .balanced: return (balanced + balancedTail, balanced.count)
-        case .thorough: return (balanced + balancedTail + thorough, balanced.count)
+        case .balanced: return (balanced + balancedTail, always)
+        case .thorough: return (balanced + balancedTail + thorough, always)
         }
     }
+
+    /// Four megapixels: a screenshot, a scan or a downsized photo.
+    static let alwaysUpTo = 4_000_000
 
     /// Batches of two passes, run on two cores. Between them they read every image of the
     /// zxing-cpp and zbar samples and of Tests/Images/hard that any pass reads.

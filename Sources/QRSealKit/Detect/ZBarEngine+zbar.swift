@@ -9,6 +9,9 @@ struct ZBarEngine: Sendable {
     /// Whether to retry inverted (light-on-dark) when nothing is found.
     var testInverted = true
 
+    /// Scan lines that must agree on a weakly checked linear code.
+    static let minimumScanLines: Int32 = 4
+
     /// Runs `zbar_scan_image` on `image` and copies every symbol out before freeing.
     func scan(_ image: GrayImage) -> [Candidate] {
         guard image.width > 0, image.height > 0 else { return [] }
@@ -52,8 +55,14 @@ struct ZBarEngine: Sendable {
     }
 
     /// Copies a zbar symbol's type, bytes and location out, for `SymbolCheck` to check.
+    ///
+    /// A symbology without a check of its own (Code 39, I2/5, Codabar) must have been read
+    /// the same on at least `minimumScanLines` scan lines (`zbar_symbol_get_quality`): noise
+    /// and texture yield such codes on one or two neighbouring lines, a printed barcode on
+    /// every line across its height. zxing-cpp applies the like rule itself (`minLineCount`).
     private static func candidate(from symbol: OpaquePointer) -> Candidate? {
         guard let symbology = Symbology(zbarType: zbar_symbol_get_type(symbol)) else { return nil }
+        if !symbology.isStronglyChecked && zbar_symbol_get_quality(symbol) < minimumScanLines { return nil }
         let length = Int(zbar_symbol_get_data_length(symbol))
         var bytes: [UInt8] = []
         if length > 0, let data = zbar_symbol_get_data(symbol) {

@@ -60,13 +60,15 @@ struct EngineTests {
         #expect(check(isbn, wanted: [.qr]) == nil)
     }
 
-    @Test("zxing-cpp reads the EAN-13s zbar reads, with the same bytes and name")
+    @Test("zxing-cpp reads the EAN-13s, ISBNs and UPC-As zbar reads, with the same bytes and name")
     func linear() throws {
-        for code in ["4006381333931", "9780306406157"] {
+        for code in ["4006381333931", "9780306406157", "0036000291452"] {
             let image = EAN13.image(code)
             let a = ZXingEngine(symbologies: Symbology.defaultSet).scan(image).compactMap { check($0) }
             let b = ZBarEngine(symbologies: Symbology.defaultSet).scan(image).compactMap { check($0) }
-            #expect(a.map(\.symbology) == b.map(\.symbology) && a.map(\.bytes) == b.map(\.bytes), "\(code)")
+            #expect(a.map(\.symbology) == b.map(\.symbology) && a.map(\.bytes) == b.map(\.bytes),
+                    "\(code): zxing \(a.map(\.symbology)) \(a.map(\.text)), zbar \(b.map(\.symbology)) \(b.map(\.text))")
+            #expect(Detector().detect(in: image).count == 1)
         }
     }
 

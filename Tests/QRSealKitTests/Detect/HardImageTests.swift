@@ -71,6 +71,12 @@ struct HardImageTests {
         #expect(Self.detector(.fast).detect(in: clean).compactMap(\.text) == cleanText)
     }
 
+    @Test("many codes on a page come in reading order, row by row")
+    func readingOrder() throws {
+        let (image, expected) = try Self.sample("many-codes.png")
+        #expect(Self.detector().detect(in: image).compactMap(\.text) == expected)
+    }
+
     @Test("a code inside a code: both are reported")
     func codeInCode() throws {
         let (image, expected) = try Self.sample("code-in-code.png")

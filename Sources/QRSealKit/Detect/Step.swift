@@ -1,0 +1,113 @@
+import Foundation
+
+/// One way of preparing a copy of the image for an engine, and how its points map back.
+enum Step: Hashable, Sendable {
+    /// A light border of this fraction of the larger side: codes printed to the edge lack
+    /// the quiet zone both engines need.
+    case pad(Double)
+    /// Shrunk so the larger side is at most this many pixels, when it is larger.
+    case shrinkTo(Int)
+    /// Enlarged by a whole factor, pixel blocks kept hard, so the smaller side reaches at
+    /// least this many pixels; does not apply to images already that large.
+    case enlargeTo(Int)
+    /// Smoothly enlarged by this factor, when the smaller side is below 600 pixels.
+    case upscale(Double)
+    /// Levels stretched to the full range.
+    case stretch
+    /// Unsharp mask over a square of this radius.
+    case sharpen(radius: Int)
+    /// Box blur over a square of this radius: noise and halftone dots merge.
+    case blur(radius: Int)
+    /// Local threshold over a square of this fraction of the smaller side.
+    case threshold(Double)
+    /// Light and dark swapped, for light-on-dark codes.
+    case invert
+    /// Dark areas grown by this many pixels: dot-shaped modules touch again.
+    case growDark(Int)
+    /// Light areas grown by this many pixels: noise specks and ink bleed go.
+    case growLight(Int)
+    /// Tile (`column`, `row`) of `count` × `count` overlapping tiles, each 2/(count+1) of a
+    /// side: a page of many small codes, each large within its tile.
+    case tile(count: Int, column: Int, row: Int)
+
+    /// Enlarged copies are made only up to this many pixels: a long thin image must not
+    /// become a huge one.
+    static let maxEnlargedPixels = 16_000_000
+
+    /// The prepared copy and its mapping to the image it was made from, or nil when this
+    /// step does not apply to an image of this size.
+    func apply(to image: GrayImage) -> (GrayImage, PixelMapping)? {
+        let w = image.width, h = image.height
+        switch self {
+        case .pad(let fraction):
+            let border = max(4, Int(Double(max(w, h)) * fraction))
+            return (image.padded(by: border), .offset(-Double(border), -Double(border)))
+        case .shrinkTo(let side):
+            guard max(w, h) > side, let small = image.scaled(by: Double(side) / Double(max(w, h))) else { return nil }
+            return (small, .scaled(Double(small.width) / Double(w), Double(small.height) / Double(h)))
+        case .enlargeTo(let side):
+            guard min(w, h) < side else { return nil }
+            let factor = min(8, (side + min(w, h) - 1) / max(1, min(w, h)))
+            guard factor >= 2, w * h * factor * factor <= Self.maxEnlargedPixels,
+                  let big = image.enlarged(by: factor) else { return nil }
+            return (big, .scaled(Double(factor), Double(factor)))
+        case .upscale(let factor):
+            guard min(w, h) < 600, let big = image.scaled(by: factor, maxPixels: Self.maxEnlargedPixels) else { return nil }
+            return (big, .scaled(Double(big.width) / Double(w), Double(big.height) / Double(h)))
+        case .stretch:
+            return (image.contrastStretched(), .identity)
+        case .sharpen(let radius):
+            return (image.sharpened(radius: radius), .identity)
+        case .blur(let radius):
+            return (image.boxBlurred(radius: radius), .identity)
+        case .threshold(let fraction):
+            let radius = max(3, Int(Double(min(w, h)) * fraction))
+            return (image.adaptiveThreshold(radius: radius), .identity)
+        case .invert:
+            return (image.inverted(), .identity)
+        case .growDark(let radius):
+            return (image.morphed(radius: radius, keepDarkest: true), .identity)
+        case .growLight(let radius):
+            return (image.morphed(radius: radius, keepDarkest: false), .identity)
+        case let .tile(count, column, row):
+            let x = column * w / (count + 1), y = row * h / (count + 1)
+            guard min(w, h) / (count + 1) >= 48,
+                  let part = image.cropped(x: x, y: y, width: 2 * w / (count + 1), height: 2 * h / (count + 1))
+            else { return nil }
+            return (part, .offset(Double(x), Double(y)))
+        }
+    }
+}
+
+/// Prepared copies of one image, each made once however many passes use it.
+final class PreparedImages: @unchecked Sendable {
+    private let original: GrayImage
+    private var cache: [[Step]: (GrayImage, PixelMapping)?] = [:]
+    private let lock = NSLock()
+
+    var width: Int { original.width }
+    var height: Int { original.height }
+
+    init(_ image: GrayImage) { original = image }
+
+    /// The copy `steps` make, with the mapping from its pixels to the original's, or nil
+    /// when a step does not apply.
+    func image(for steps: [Step]) -> (GrayImage, PixelMapping)? {
+        if steps.isEmpty { return (original, .identity) }
+        lock.lock()
+        let hit = cache[steps]
+        lock.unlock()
+        if let hit { return hit }
+        let made: (GrayImage, PixelMapping)?
+        if let (parent, parentMapping) = image(for: Array(steps.dropLast())),
+           let (child, childMapping) = steps.last!.apply(to: parent) {
+            made = (child, childMapping.then(parentMapping))
+        } else {
+            made = nil
+        }
+        lock.lock()
+        cache[steps] = .some(made)
+        lock.unlock()
+        return made
+    }
+}

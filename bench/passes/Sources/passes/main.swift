@@ -1,0 +1,89 @@
+import Foundation
+@testable import QRSealKit
+
+// passes [--lines] OUT.json IMAGE...
+//
+// Runs every candidate pass (the first pass, both engines on the image as it is, and both
+// engines on each prepared copy below) alone on each image, and writes, per image and pass,
+// whether it read the expected content and how long it took. The expected content is
+// NAME.txt or NAME.bin beside the image, as in the corpus; with --lines, each line of
+// NAME.txt is one code, all of which must be read (Tests/Images/hard). choose.py turns the
+// tables into a plan.
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let byLine = arguments.first == "--lines"
+if byLine { arguments.removeFirst() }
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: passes [--lines] OUT.json IMAGE...\n".utf8))
+    exit(64)
+}
+
+let harder = Pass.Engine.zxing(harder: true)
+var passes: [Pass] = [Pass(.zxing(harder: false)), Pass(harder), Pass(.zbar), Pass(.zxingGlobal),
+                      Pass(.zxing(harder: false), [.invert])]
+let copies: [[Step]] = [
+    [.pad(0.1)], [.invert], [.enlargeTo(400)], [.upscale(2)], [.shrinkTo(800)], [.shrinkTo(400)], [.stretch],
+    [.sharpen(radius: 1)], [.sharpen(radius: 2)], [.sharpen(radius: 3)], [.blur(radius: 1)], [.blur(radius: 2)],
+    [.threshold(0.025)], [.threshold(0.05)], [.threshold(0.12)], [.growDark(1)], [.growDark(2)], [.growLight(1)],
+    [.stretch, .invert], [.upscale(2), .sharpen(radius: 2)], [.upscale(2), .threshold(0.05)],
+    [.blur(radius: 1), .threshold(0.08)], [.pad(0.1), .enlargeTo(400)], [.growDark(1), .pad(0.1)],
+    [.growLight(1), .growDark(1)], [.sharpen(radius: 3), .threshold(0.03)], [.blur(radius: 1), .sharpen(radius: 3)],
+    [.invert, .blur(radius: 1), .threshold(0.08)], [.shrinkTo(400), .sharpen(radius: 2)], [.blur(radius: 1), .invert],
+]
+for steps in copies { passes += [Pass(harder, steps), Pass(.zbar, steps)] }
+for n in [2, 3] {
+    for row in 0..<n {
+        for column in 0..<n {
+            let tile = [Step.tile(count: n, column: column, row: row)]
+            passes += [Pass(harder, tile), Pass(.zbar, tile)]
+        }
+    }
+}
+
+func name(_ pass: Pass) -> String { "\(pass.engine) \(pass.steps)".replacingOccurrences(of: "QRSealKit.Step.", with: "") }
+
+/// The payloads an image must give: the lines of a several-line .txt, else the file (with
+/// and without one trailing newline) or the .bin.
+func expected(_ image: URL) -> [[[UInt8]]] {
+    let base = image.deletingPathExtension()
+    if let text = try? Data(contentsOf: base.appendingPathExtension("txt")) {
+        var bytes = [UInt8](text)
+        let whole = bytes
+        if bytes.last == 10 { bytes.removeLast() }
+        return byLine ? bytes.split(separator: 10).map { [Array($0)] } : [[bytes, whole]]
+    }
+    if let bin = try? Data(contentsOf: base.appendingPathExtension("bin")) { return [[[UInt8](bin)]] }
+    return []
+}
+
+let clock = ContinuousClock()
+let all = Symbology.defaultSet, strong = all.filter(\.isStronglyChecked)
+var rows: [[String: Any]] = []
+for path in arguments.dropFirst() {
+    let url = URL(fileURLWithPath: path)
+    guard let data = try? Data(contentsOf: url), let image = try? ImageDecoder().decode([UInt8](data)) else { continue }
+    let wanted = expected(url)
+    var results: [String: [Any]] = [:]
+    for pass in passes {
+        let start = clock.now
+        var found: [Detection] = []
+        let symbologies = pass.isStrict ? strong : all
+        if let (copy, mapping) = PreparedImages(image).image(for: pass.steps) {
+            found = pass.run(on: copy, symbologies: symbologies).compactMap {
+                SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: image.width, inputHeight: image.height,
+                                      wanted: symbologies)
+            }
+        }
+        let elapsed = clock.now - start
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        func reads(_ forms: [[UInt8]]) -> Bool {
+            found.contains { d in forms.contains(d.bytes) || d.text.map { forms.contains(Array($0.utf8)) } == true }
+        }
+        let read = wanted.filter(reads).count
+        let outcome = !wanted.isEmpty && read == wanted.count ? "correct" : (found.isEmpty ? "missed" : "partial")
+        results[name(pass)] = [outcome, ms]
+    }
+    rows.append(["file": path, "passes": results])
+}
+let json = try JSONSerialization.data(withJSONObject: ["passes": passes.map(name), "rows": rows])
+try json.write(to: URL(fileURLWithPath: arguments[0]))
