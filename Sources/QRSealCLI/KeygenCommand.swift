@@ -18,21 +18,16 @@ struct KeygenCommand {
             console.write(Data(line))
             return .success
         }
-        // O_EXCL: never replace an existing file, even one made between check and open.
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            if errno == EEXIST {
+        do {
+            try key.save(to: path)
+        } catch {
+            switch error {
+            case .exists:
                 throw CLIError(message: "\(path): file exists; a key file is never overwritten",
                                hints: ["choose another name, or remove the old key if you are sure it is not needed"])
+            case .io(let reason):
+                throw CLIError(message: "\(path): cannot create: \(reason)")
             }
-            throw CLIError(message: "\(path): cannot create: \(Files.errnoText())")
-        }
-        let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == line.count, synced else {
-            unlink(path)
-            throw CLIError(message: "\(path): cannot write: \(Files.errnoText())")
         }
         console.printError("qrseal: wrote a new key to \(path)")
         return .success

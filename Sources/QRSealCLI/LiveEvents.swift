@@ -21,11 +21,8 @@ struct LiveEvents {
     private(set) var added = 0
     /// Distinct codes kept in the inbox during this scan.
     private(set) var kept = 0
-    /// Sealed messages that could not be opened: wrong key or altered, and damaged.
-    private(set) var unopened = 0
-    private(set) var failed = 0
-    /// Sealed messages left shut for want of a key, by key kind.
-    private(set) var locked: [String: Int] = [:]
+    /// What could not be read or opened.
+    private(set) var tally = SealedTally()
     /// Contents already handled in this scan: each is opened, stored and rung for once.
     private var seen: [Content: Reader.Content] = [:]
     private var prompted = false
@@ -68,13 +65,13 @@ struct LiveEvents {
             fileNote = "file \(PayloadWriter.fileName(fileName)) (\(bytes.count) bytes), read before"
         }
         print(event, content, fileNote: fileNote, console: console)
-        if let writeError { failed += 1; Diagnostics.report(writeError, console: console) }
+        if let writeError { tally.failed += 1; Diagnostics.report(writeError, console: console) }
         guard isNew else { return }
         if let store {
             do {
                 if try store.keepOne(event.detection, source: inboxSource, kind: sourceKind) { kept += 1 }
             } catch {
-                failed += 1
+                tally.failed += 1
                 Diagnostics.report(error, console: console)
             }
         }
@@ -92,15 +89,7 @@ struct LiveEvents {
                 content = reader.classify(detection).content
             }
         }
-        switch content {
-        case .failed(let error):
-            if OpenCommand.status(for: error) == .cannotOpen { unopened += 1 } else { failed += 1 }
-            Diagnostics.report(CLIError(message: "\(name): \(error.description)"), console: console)
-        case .sealed(let kind, _):
-            locked[kind, default: 0] += 1
-        default:
-            break
-        }
+        tally.count(content, source: name, console: console)
         return content
     }
 
@@ -123,7 +112,7 @@ struct LiveEvents {
         let d = event.detection
         switch style {
         case .human:
-            console.print("\(name): \(d.symbology.displayName): " + Self.describe(d, content, fileNote: fileNote))
+            console.print("\(name): \(d.symbology.displayName): " + ScanCommand.describe(d, content, fileNote: fileNote))
         case .raw:
             switch content {
             case .plain: console.write(Data(d.bytes + [0x0A]))
@@ -135,18 +124,8 @@ struct LiveEvents {
             var fields = Self.eventFields(event, name: name)
             let timing = fields.suffix(2)
             fields.removeLast(2)
-            fields += Self.sealedFields(content, fileNote: fileNote) + timing
+            fields += ScanCommand.sealedFields(content, fileNote: fileNote) + timing
             console.print(JSON.line(fields))
-        }
-    }
-
-    static func describe(_ d: Detection, _ content: Reader.Content, fileNote: String?) -> String {
-        switch content {
-        case .plain: return d.text ?? "<\(d.bytes.count) bytes of binary data>"
-        case .opened(.text(let text)): return "sealed: " + text
-        case .opened(.file): return "sealed: " + (fileNote ?? "")
-        case let .sealed(kind, size): return "<sealed message, \(size) bytes, for a \(kind)>"
-        case .failed: return "<sealed message, not opened>"
         }
     }
 
@@ -167,21 +146,6 @@ struct LiveEvents {
 
     /// Corner coordinates to a tenth of a pixel: enough, and stable in text.
     private static func round(_ v: Double) -> Double { (v * 10).rounded() / 10 }
-
-    /// The fields `scan --json` adds for a sealed message.
-    static func sealedFields(_ content: Reader.Content, fileNote: String?) -> [(String, JSON.Value)] {
-        switch content {
-        case .plain: return []
-        case .opened(.text(let text)): return [("sealed", .string("opened")), ("plaintext", .string(text))]
-        case .opened(.file(let name, let bytes)):
-            return [("sealed", .string("opened")), ("file_name", .string(PayloadWriter.fileName(name))),
-                    ("file_size", .int(bytes.count))]
-        case let .sealed(kind, size):
-            return [("sealed", .string("locked")), ("key_kind", .string(kind)), ("sealed_size", .int(size))]
-        case .failed(let error):
-            return [("sealed", .string("failed")), ("error", .string(error.description))]
-        }
-    }
 }
 
 extension ItemStore {

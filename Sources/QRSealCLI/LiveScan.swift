@@ -179,17 +179,12 @@ struct LiveScan {
             ending = "timed out after \(Self.text(timeout!))"
         }
         if let failure { Diagnostics.report(failure, console: console); ending = "stopped by the error above" }
-        for (kind, count) in events.locked.sorted(by: { $0.key < $1.key }) {
-            console.printError("qrseal: hint: \(count) sealed message\(count == 1 ? "" : "s") for a \(kind) "
-                               + "not opened: " + KeySources.hint(for: kind))
-        }
+        events.tally.printHints(console: console)
         guard opened, failure?.status != .usage else { return failure?.status ?? .nothingFound }
         console.printError("qrseal: \(name): \(ending) after \(frames) frame\(frames == 1 ? "" : "s") "
                            + "(\(Self.text(.milliseconds(Int64(lastTime * 1000))))): " + summary(events))
         if let failure { return failure.status }
-        if events.failed > 0 { return .failure }
-        if events.unopened > 0 { return .cannotOpen }
-        return events.added > 0 ? .success : .nothingFound
+        return events.tally.status(otherwise: events.added > 0 ? .success : .nothingFound)
     }
 
     /// "3 codes read, 2 kept in the inbox", or "nothing read".

@@ -57,8 +57,8 @@ struct ScanCommand {
 
     mutating func run(console: Console) -> ExitStatus {
         if let live { return live.run(reader: reader, store: store, console: console) }
-        var found = 0, failed = 0, unopened = 0
-        var locked: [String: Int] = [:]  // by key kind
+        var found = 0
+        var tally = SealedTally()
         for source in sources {
             do {
                 var items: [Reader.Item]
@@ -77,20 +77,11 @@ struct ScanCommand {
                 }
                 found += items.count
                 for item in items {
-                    switch item.content {
-                    case .failed(let error):
-                        // A wrong key is 3; damaged or unsupported input is 2, as for open.
-                        if OpenCommand.status(for: error) == .cannotOpen { unopened += 1 } else { failed += 1 }
-                        Diagnostics.report(CLIError(message: "\(source): \(error.description)"), console: console)
-                    case .sealed(let kind, _):
-                        locked[kind, default: 0] += 1
-                    default:
-                        break
-                    }
+                    tally.count(item.content, source: source, console: console)
                     do {
                         try output(item, source: source, console: console)
                     } catch {
-                        failed += 1
+                        tally.failed += 1
                         Diagnostics.report(error, console: console)
                     }
                 }
@@ -99,20 +90,15 @@ struct ScanCommand {
                     try DetectOptions.annotate(bytes, items: items, decoder: reader.decoder, to: annotation, console: console)
                 }
             } catch let error as CLIError {
-                failed += 1
+                tally.failed += 1
                 Diagnostics.report(error, console: console)
             } catch {
-                failed += 1
+                tally.failed += 1
                 console.printError("qrseal: error: \(source): \(error)")
             }
         }
-        for (kind, count) in locked.sorted(by: { $0.key < $1.key }) {
-            console.printError("qrseal: hint: \(count) sealed message\(count == 1 ? "" : "s") for a \(kind) "
-                               + "not opened: " + KeySources.hint(for: kind))
-        }
-        if failed > 0 { return .failure }
-        if unopened > 0 { return .cannotOpen }
-        return found > 0 ? .success : .nothingFound
+        tally.printHints(console: console)
+        return tally.status(otherwise: found > 0 ? .success : .nothingFound)
     }
 
     /// Prints one item; a file it carries is written to the output directory, and a failure
@@ -145,16 +131,16 @@ struct ScanCommand {
             case .sealed, .failed: break
             }
         case .human:
-            console.print("\(source): \(d.symbology.displayName): " + Self.describe(item, fileNote: fileNote))
+            console.print("\(source): \(d.symbology.displayName): " + Self.describe(d, item.content, fileNote: fileNote))
         case .json:
             console.print(JSON.line(Self.jsonFields(item, source: source, fileNote: fileNote)))
         }
         if let writeError { throw writeError }
     }
 
-    static func describe(_ item: Reader.Item, fileNote: String?) -> String {
-        let d = item.detection
-        switch item.content {
+    /// The human-readable content of a symbol, for images and live frames alike.
+    static func describe(_ d: Detection, _ content: Reader.Content, fileNote: String?) -> String {
+        switch content {
         case .plain: return d.text ?? "<\(d.bytes.count) bytes of binary data>"
         case .opened(.text(let text)): return "sealed: " + text
         case .opened(.file): return "sealed: " + (fileNote ?? "")
@@ -175,19 +161,22 @@ struct ScanCommand {
         fields.append(("corners", .array(d.corners.map { .array([.number($0.x), .number($0.y)]) })))
         if let v = d.version { fields.append(("version", .int(v))) }
         if let ec = d.errorCorrection { fields.append(("ec_level", .string(ec.rawValue))) }
-        switch item.content {
-        case .plain: break
-        case .opened(.text(let text)):
-            fields += [("sealed", .string("opened")), ("plaintext", .string(text))]
+        return fields + sealedFields(item.content, fileNote: fileNote)
+    }
+
+    /// The fields `--json` adds for a sealed message, for images and live frames alike.
+    static func sealedFields(_ content: Reader.Content, fileNote: String?) -> [(String, JSON.Value)] {
+        switch content {
+        case .plain: return []
+        case .opened(.text(let text)): return [("sealed", .string("opened")), ("plaintext", .string(text))]
         case .opened(.file(let name, let bytes)):
-            fields += [("sealed", .string("opened")), ("file_name", .string(PayloadWriter.fileName(name))),
-                       ("file_size", .int(bytes.count))]
+            return [("sealed", .string("opened")), ("file_name", .string(PayloadWriter.fileName(name))),
+                    ("file_size", .int(bytes.count))]
         case let .sealed(kind, size):
-            fields += [("sealed", .string("locked")), ("key_kind", .string(kind)), ("sealed_size", .int(size))]
+            return [("sealed", .string("locked")), ("key_kind", .string(kind)), ("sealed_size", .int(size))]
         case .failed(let error):
-            fields += [("sealed", .string("failed")), ("error", .string(error.description))]
+            return [("sealed", .string("failed")), ("error", .string(error.description))]
         }
-        return fields
     }
 }
 

@@ -48,11 +48,6 @@ public struct InboxItem: Equatable, Sendable {
                   symbology: detection.symbology.rawValue, bytes: detection.bytes, text: detection.text,
                   kind: kind, corners: detection.corners)
     }
-
-    /// The same content, wherever and whenever it was received.
-    func sameContent(as other: InboxItem) -> Bool {
-        symbology == other.symbology && bytes == other.bytes
-    }
 }
 
 /// When `add` skips an item as a repeat.

@@ -8,6 +8,33 @@ extension ImageDecoder {
     /// areas are composited onto white; 16-bit files without gamma information are taken
     /// to be sRGB, like 8-bit ones.
     func decodePNG(_ bytes: [UInt8]) throws(RasterError) -> GrayImage {
+        let (width, height, color, samples) = try readPNG(bytes, asColor: false)
+        guard color else { return GrayImage(width: width, height: height, pixels: samples) }
+        // Colour files are read as RGB and reduced with the BT.601 weights here, so a PNG
+        // gives the same gray as the JPEG or PPM of the same picture; libpng's own
+        // reduction works in linear light and would make red text far lighter.
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        samples.withUnsafeBufferPointer { rgb in
+            pixels.withUnsafeMutableBufferPointer { gray in
+                for index in 0..<gray.count {
+                    let r = Int(rgb[3 * index]), g = Int(rgb[3 * index + 1]), b = Int(rgb[3 * index + 2])
+                    gray[index] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// A PNG read as 8-bit RGB, whatever its colour type.
+    func decodePNGColor(_ bytes: [UInt8]) throws(RasterError) -> RGBImage {
+        let (width, height, _, samples) = try readPNG(bytes, asColor: true)
+        return RGBImage(width: width, height: height, samples: samples)
+    }
+
+    /// The 8-bit samples of a PNG: RGB when `asColor` or when the file is in colour, else
+    /// gray; `color` says which. Transparency is composited onto white.
+    private func readPNG(_ bytes: [UInt8], asColor: Bool) throws(RasterError)
+        -> (width: Int, height: Int, color: Bool, samples: [UInt8]) {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         // Releases libpng's state on every path; a no-op once finish_read has run.
@@ -22,10 +49,7 @@ extension ImageDecoder {
         let height = Int(image.height)
         try checkSize(width: width, height: height)
 
-        // Colour files are read as RGB and reduced with the BT.601 weights here, so a PNG
-        // gives the same gray as the JPEG or PPM of the same picture; libpng's own
-        // reduction works in linear light and would make red text far lighter.
-        let color = image.format & png_uint_32(PNG_FORMAT_FLAG_COLOR) != 0
+        let color = asColor || image.format & png_uint_32(PNG_FORMAT_FLAG_COLOR) != 0
         let channels = color ? 3 : 1
         // libpng gives up past a png_int_32 row stride or a 4 GiB buffer, so those are
         // limits whatever the caller allows.
@@ -55,18 +79,7 @@ extension ImageDecoder {
             count = bufferSize
         }
         guard finished != 0 else { throw .damaged(format: "PNG", libraryMessage: pngMessage(image)) }
-        guard color else { return GrayImage(width: width, height: height, pixels: samples) }
-
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        samples.withUnsafeBufferPointer { rgb in
-            pixels.withUnsafeMutableBufferPointer { gray in
-                for index in 0..<gray.count {
-                    let r = Int(rgb[3 * index]), g = Int(rgb[3 * index + 1]), b = Int(rgb[3 * index + 2])
-                    gray[index] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
-                }
-            }
-        }
-        return GrayImage(width: width, height: height, pixels: pixels)
+        return (width, height, color, samples)
     }
 }
 
@@ -107,13 +120,36 @@ public enum PNGEncoder {
             samples = image.pixels
             colormap = []
         }
-        let stride = png_int_32(image.width)
+        return try write(&png, samples: samples, stride: image.width,
+                         colormap: bilevel ? colormap : nil)
+    }
 
+    /// Encodes `image` as 8-bit RGB PNG.
+    public static func encode(_ image: RGBImage) throws(RasterError) -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw .encodeFailed(reason: "image is empty (\(image.width)x\(image.height))")
+        }
+        guard image.width * 3 <= Int(Int32.max), image.height <= Int(Int32.max) else {
+            throw .encodeFailed(reason: "image is too large for PNG (\(image.width)x\(image.height))")
+        }
+        var png = png_image()
+        png.version = png_uint_32(PNG_IMAGE_VERSION)
+        png.width = png_uint_32(image.width)
+        png.height = png_uint_32(image.height)
+        png.format = png_uint_32(PNG_FORMAT_FLAG_COLOR)
+        defer { png_image_free(&png) }
+        return try write(&png, samples: image.samples, stride: image.width * 3, colormap: nil)
+    }
+
+    /// Runs `png_image_write_to_memory` twice: once for the size, once to write.
+    private static func write(_ png: inout png_image, samples: [UInt8], stride: Int,
+                              colormap: [UInt8]?) throws(RasterError) -> [UInt8] {
+        let rowStride = png_int_32(stride)
         var size: png_alloc_size_t = 0
         let sized = samples.withUnsafeBytes { pixels in
-            colormap.withUnsafeBytes { map in
-                png_image_write_to_memory(&png, nil, &size, 0, pixels.baseAddress, stride,
-                                          bilevel ? map.baseAddress : nil)
+            (colormap ?? []).withUnsafeBytes { map in
+                png_image_write_to_memory(&png, nil, &size, 0, pixels.baseAddress, rowStride,
+                                          colormap == nil ? nil : map.baseAddress)
             }
         }
         guard sized != 0, size > 0 else {
@@ -122,11 +158,10 @@ public enum PNGEncoder {
 
         var output = [UInt8](repeating: 0, count: Int(size))
         let written = samples.withUnsafeBytes { pixels in
-            colormap.withUnsafeBytes { map in
+            (colormap ?? []).withUnsafeBytes { map in
                 output.withUnsafeMutableBytes { out in
-                    png_image_write_to_memory(&png, out.baseAddress, &size, 0,
-                                              pixels.baseAddress, stride,
-                                              bilevel ? map.baseAddress : nil)
+                    png_image_write_to_memory(&png, out.baseAddress, &size, 0, pixels.baseAddress,
+                                              rowStride, colormap == nil ? nil : map.baseAddress)
                 }
             }
         }

@@ -9,16 +9,32 @@ extension ImageDecoder {
     /// part; other warnings (such as stray bytes between segments) leave a whole image and
     /// are ignored.
     func decodeJPEG(_ bytes: [UInt8]) throws(RasterError) -> GrayImage {
+        let (width, height, pixels) = try readJPEG(bytes, format: TJPF_GRAY, channels: 1)
+        let image = GrayImage(width: width, height: height, pixels: pixels)
+        guard let orientation = ExifOrientation(jpeg: bytes) else { return image }
+        return image.applying(orientation)
+    }
+
+    /// A JPEG decoded to RGB, with the same checks, and turned upright the same way.
+    func decodeJPEGColor(_ bytes: [UInt8]) throws(RasterError) -> RGBImage {
+        let (width, height, samples) = try readJPEG(bytes, format: TJPF_RGB, channels: 3)
+        let image = RGBImage(width: width, height: height, samples: samples)
+        guard let orientation = ExifOrientation(jpeg: bytes) else { return image }
+        return image.applying(orientation)
+    }
+
+    /// The header checks (CMYK refused, size checked before allocating), then the pixels.
+    private func readJPEG(_ bytes: [UInt8], format: TJPF, channels: Int) throws(RasterError)
+        -> (width: Int, height: Int, samples: [UInt8]) {
         let decompressor = try JPEGDecompressor()
         let (width, height, colorspace) = try decompressor.header(bytes)
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
             throw .unsupported(format: "JPEG", reason: "CMYK colour")
         }
         try checkSize(width: width, height: height)
-        let pixels = try decompressor.decompressGray(bytes, width: width, height: height)
-        let image = GrayImage(width: width, height: height, pixels: pixels)
-        guard let orientation = ExifOrientation(jpeg: bytes) else { return image }
-        return image.applying(orientation)
+        let samples = try decompressor.decompress(bytes, width: width, height: height,
+                                                  format: format, channels: channels)
+        return (width, height, samples)
     }
 }
 
@@ -56,15 +72,15 @@ private final class JPEGDecompressor {
         return (Int(width), Int(height), colorspace)
     }
 
-    /// The image as one byte of luma per pixel, decoded with `tjDecompress2` into `TJPF_GRAY`.
-    func decompressGray(_ bytes: [UInt8], width: Int, height: Int) throws(RasterError) -> [UInt8] {
-        var pixels = [UInt8](repeating: 255, count: width * height)
+    /// The image as `channels` bytes per pixel, decoded with `tjDecompress2` into `format`.
+    func decompress(_ bytes: [UInt8], width: Int, height: Int, format: TJPF, channels: Int) throws(RasterError) -> [UInt8] {
+        var pixels = [UInt8](repeating: 255, count: width * height * channels)
         // LIMITSCANS refuses progressive files built with thousands of scans to burn CPU.
         let flags = Int32(TJFLAG_ACCURATEDCT | TJFLAG_LIMITSCANS)
         let status = bytes.withUnsafeBufferPointer { buffer in
             pixels.withUnsafeMutableBufferPointer { out in
                 tjDecompress2(handle, buffer.baseAddress, UInt(buffer.count), out.baseAddress,
-                              Int32(width), 0, Int32(height), Int32(TJPF_GRAY.rawValue), flags)
+                              Int32(width), 0, Int32(height), Int32(format.rawValue), flags)
             }
         }
         if status != 0 {

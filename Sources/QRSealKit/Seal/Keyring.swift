@@ -39,29 +39,19 @@ public struct Keyring: Sendable {
         guard Self.isUsable(name) else { throw .badName(name) }
         try makeDirectory()
         let path = file(name)
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            if errno == EEXIST { throw .exists(name) }
-            throw .io("\(path): \(String(cString: strerror(errno)).lowercased())")
-        }
-        let line = Array((key.text + "\n").utf8)
-        let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == line.count, synced else {
-            unlink(path)
-            throw .io("\(path): cannot write")
+        do {
+            try key.save(to: path)
+        } catch {
+            switch error {
+            case .exists: throw .exists(name)
+            case .io(let reason): throw .io("\(path): \(reason)")
+            }
         }
     }
 
     /// The keys' names and fingerprints, by name.
     public func list() throws(Failure) -> [Entry] {
         try load().map { Entry(name: $0.0, fingerprint: Self.fingerprint($0.1)) }
-    }
-
-    /// Every key, to try on sealed messages.
-    public func keys() throws(Failure) -> [SecretKey] {
-        try load().map(\.1)
     }
 
     /// The keys that can be read, and what went wrong with the others.

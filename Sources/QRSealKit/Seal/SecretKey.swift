@@ -1,3 +1,5 @@
+import Foundation
+
 /// A 256-bit key from a key file, in the text form `QRSEAL-KEY-1-…` (docs/FORMAT.md, section 5).
 public struct SecretKey: Equatable, Sendable {
     public static let prefix = "QRSEAL-KEY-1-"
@@ -31,6 +33,33 @@ public struct SecretKey: Equatable, Sendable {
             throw .badKey("checksum mismatch (mistyped or damaged key)")
         }
         self.bytes = secret
+    }
+
+    /// Why `save(to:)` failed.
+    public enum SaveFailure: Error, Equatable, Sendable {
+        /// A file is already there; it was left alone.
+        case exists
+        /// The file could not be created or written; the text is the system's reason.
+        case io(String)
+    }
+
+    /// Writes the key's line to a new file with mode 0600. `O_EXCL` makes sure no file is
+    /// ever replaced, even one made between a check and the open; a half-written file is
+    /// removed.
+    public func save(to path: String) throws(SaveFailure) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            if errno == EEXIST { throw .exists }
+            throw .io(String(cString: strerror(errno)).lowercased())
+        }
+        let line = Array((text + "\n").utf8)
+        let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == line.count, synced else {
+            unlink(path)
+            throw .io("cannot write")
+        }
     }
 
     /// The key's line of text, without a line break.

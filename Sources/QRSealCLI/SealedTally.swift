@@ -1,0 +1,41 @@
+import QRSealKit
+
+/// What a scan could not read or open, counted the same way for images and live frames:
+/// the exit status and the closing hints come from it.
+struct SealedTally {
+    /// Sealed messages whose key was wrong or that were altered (exit 3).
+    var unopened = 0
+    /// Inputs, outputs or sealed messages that were damaged or unsupported (exit 2).
+    var failed = 0
+    /// Sealed messages left shut for want of a key, by key kind.
+    var locked: [String: Int] = [:]
+
+    /// Counts a symbol's content, reporting a message that failed to open.
+    mutating func count(_ content: Reader.Content, source: String, console: Console) {
+        switch content {
+        case .failed(let error):
+            // A wrong key is 3; damaged or unsupported input is 2, as for open.
+            if OpenCommand.status(for: error) == .cannotOpen { unopened += 1 } else { failed += 1 }
+            Diagnostics.report(CLIError(message: "\(source): \(error.description)"), console: console)
+        case .sealed(let kind, _):
+            locked[kind, default: 0] += 1
+        default:
+            break
+        }
+    }
+
+    /// One hint per key kind for the messages left shut.
+    func printHints(console: Console) {
+        for (kind, count) in locked.sorted(by: { $0.key < $1.key }) {
+            console.printError("qrseal: hint: \(count) sealed message\(count == 1 ? "" : "s") for a \(kind) "
+                               + "not opened: " + KeySources.hint(for: kind))
+        }
+    }
+
+    /// 2 for any failure, else 3 for a message that did not open, else `otherwise`.
+    func status(otherwise: ExitStatus) -> ExitStatus {
+        if failed > 0 { return .failure }
+        if unopened > 0 { return .cannotOpen }
+        return otherwise
+    }
+}
