@@ -25,16 +25,6 @@ enum Terminal {
         return String(decoding: line, as: UTF8.self)
     }
 
-    /// One line of standard input, read through a FILE of file descriptor 0.
-    static func readStandardInputLine() -> String? {
-        readLine(from: standardInput.file)
-    }
-
-    private final class StandardInput: @unchecked Sendable {
-        let file = fdopen(0, "r")
-    }
-    private static let standardInput = StandardInput()
-
     /// One line from `file` (getline), without its line break; nil at the end.
     static func readLine(from file: UnsafeMutablePointer<FILE>?) -> String? {
         var buffer: UnsafeMutablePointer<CChar>?
