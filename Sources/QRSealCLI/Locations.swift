@@ -59,7 +59,7 @@ struct Locations {
     func keyringKeys(console: Console) -> [SealKey] {
         guard let ring = try? keyring() else { return [] }
         let (keys, problems) = ring.readableKeys()
-        for problem in problems { console.printError("qrseal: warning: \(problem.description)") }
+        for problem in problems { console.printError("qrseal: warning: " + DisplayText.escape(problem.description)) }
         return keys.map(SealKey.keyFile)
     }
 

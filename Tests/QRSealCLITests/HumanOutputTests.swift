@@ -74,6 +74,14 @@ struct HumanOutputTests {
         #expect(r.stderr == "qrseal: error: \(box.dir.path(#"no\x1b]0;x\x07such.png"#)): no such file or directory\n")
     }
 
+    @Test("notes on standard error escape the paths they name")
+    func escapedNotes() {
+        let key = box.dir.path("k\u{1B}[31m.key")
+        let r = box.run(["keygen", "-o", key])
+        #expect(r.status == 0)
+        #expect(r.stderr == "qrseal: wrote a new key to \(box.dir.path(#"k\x1b[31m.key"#))\n")
+    }
+
     @Test("live scans escape what they print as image scans do")
     func liveEscaped() throws {
         let image = try QREncoder().encode(.text("a\u{1B}[31mb\nsealed: c")).image(scale: 2, margin: 4)
