@@ -41,6 +41,13 @@ public enum QRSealCLI {
                 throw unknownCommand(rest.joined(separator: " "))
             }
             return .success
+        case _ where first.hasPrefix("-") && first != "-":
+            var error = CLIError.usage("unknown option \(first)")
+            if first.hasPrefix("--"), let near = Suggestion.nearest(String(first.dropFirst(2)), among: ["help", "version"]) {
+                error.hints.append("did you mean --\(near)?")
+            }
+            error.hints.append("options of a command go after it: qrseal COMMAND [OPTIONS]; see 'qrseal --help'")
+            throw error
         default:
             break
         }

@@ -11,6 +11,7 @@ struct ConventionTests {
         (["encode", "--outptu", "x"], "unknown option --outptu for 'encode'", "did you mean --output?"),
         (["scan", "--jsno", "a.png"], "unknown option --jsno for 'scan'", "did you mean --json?"),
         (["scna", "a.png"], "unknown command 'scna'", "did you mean 'scan'?"),
+        (["--verison"], "unknown option --verison", "did you mean --version?"),
         (["inbox", "lsit"], "unknown command 'inbox lsit'", "did you mean 'inbox list'?"),
         (["encode", "--format", "pgn", "x"], "--format must be png, svg or terminal, not 'pgn'", "did you mean png?"),
     ] as [([String], String, String)])
