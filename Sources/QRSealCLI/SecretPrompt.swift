@@ -32,8 +32,11 @@ enum SecretPrompt {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in SecretPrompt.restoreAndDie(number) }
             sigfillset(&action.sa_mask)
+            // A signal the parent ignored (nohup, a background job) stays ignored.
             var old = sigaction()
-            if sigaction(number, &action, &old) == 0 { actions.append((number, old)) }
+            guard sigaction(number, nil, &old) == 0, !isIgnored(old),
+                  sigaction(number, &action, nil) == 0 else { continue }
+            actions.append((number, old))
             sigaddset(&set, number)
         }
         pthread_sigmask(SIG_UNBLOCK, &set, &mask)
@@ -49,6 +52,10 @@ enum SecretPrompt {
             sigaction(number, &old, nil)
         }
         terminal = -1
+    }
+
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     private static func restoreAndDie(_ number: Int32) {

@@ -23,22 +23,27 @@ struct ConsoleTests {
     }
 
     /// Runs `"$Q" capacity` into a pipe whose reader has already gone (it closes its end,
-    /// then tells the writer through a FIFO), with `prelude` first; stderr gets `status N`.
-    func closedPipe(_ prelude: String) throws -> ToolResult {
+    /// then tells the writer through a FIFO), with SIGPIPE's disposition set to `disposition`
+    /// first (by Python: a shell cannot reset a signal ignored when it started, and the
+    /// test process may have inherited or set one); stderr gets `status N`.
+    func closedPipe(_ disposition: String) throws -> ToolResult {
         let dir = try TempDir()
-        return try sh(prelude + "; f=\(dir.path("fifo")); mkfifo \"$f\"; "
-                      + "( read _ < \"$f\"; \"$Q\" capacity; echo \"status $?\" >&2 ) | { exec <&-; echo > \"$f\"; }")
+        let script = "f=\(dir.path("fifo")); mkfifo \"$f\"; "
+            + "( read _ < \"$f\"; \"$Q\" capacity; echo \"status $?\" >&2 ) | { exec <&-; echo > \"$f\"; }"
+        let python = "import os, signal, sys; signal.signal(signal.SIGPIPE, signal.\(disposition)); "
+            + "os.execv('\(Self.shell)', ['sh', '-c', sys.argv[1]])"
+        return try Tools.run("python3", ["-c", python, script], environment: Tools.environment(["Q": Tools.qrseal]))
     }
 
     @Test("with SIGPIPE ignored, a closed pipe ends the tool quietly with status 2")
     func brokenPipeIgnored() throws {
-        let r = try closedPipe("trap '' PIPE")
+        let r = try closedPipe("SIG_IGN")
         #expect(r.stderr == "status 2\n", "\(r.stderr)")
     }
 
     @Test("with SIGPIPE's default action, a closed pipe ends the tool by the signal, quietly")
     func brokenPipeDefault() throws {
-        let r = try closedPipe("trap - PIPE")
+        let r = try closedPipe("SIG_DFL")
         #expect(r.stderr == "status 141\n", "\(r.stderr)")
     }
 

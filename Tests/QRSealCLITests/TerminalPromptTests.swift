@@ -16,6 +16,8 @@ import fcntl, os, select, signal, subprocess, sys, termios
 qrseal, how = sys.argv[1], sys.argv[2]
 master, slave = os.openpty()
 def own_terminal():
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
+        signal.signal(number, signal.SIG_DFL)
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 child = subprocess.Popen([qrseal, "encode", "--seal", "-o", os.devnull, "hello"],
