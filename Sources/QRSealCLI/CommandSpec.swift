@@ -36,6 +36,23 @@ struct ParsedArguments {
     /// The last value given for `option`, if any.
     func value(_ option: String) -> String? { values[option]?.last }
 
+    /// `option`'s value as one of `names`, whatever its case (`--format PNG`), spelled as in
+    /// `names`; nil when the option is absent.
+    func choice(_ option: String, of names: [String]) throws(CLIError) -> String? {
+        guard let text = value(option) else { return nil }
+        if let name = names.first(where: { $0.lowercased() == text.lowercased() }) { return name }
+        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+        var error = CLIError.usage("--\(option) must be \(list), not '\(text)'")
+        if let near = Suggestion.nearest(text, among: names) { error.hints.append("did you mean \(near)?") }
+        throw error
+    }
+
+    /// `option`'s value as a case of `T`, whatever its case; nil when the option is absent.
+    func choice<T: CaseIterable & RawRepresentable>(_ option: String, of type: T.Type) throws(CLIError) -> T?
+    where T.RawValue == String {
+        try choice(option, of: T.allCases.map(\.rawValue)).flatMap(T.init(rawValue:))
+    }
+
     /// `option`'s value as an integer within `range`, or `fallback` when absent.
     func integer(_ option: String, in range: ClosedRange<Int>, default fallback: Int) throws(CLIError) -> Int {
         guard let text = value(option) else { return fallback }
@@ -63,15 +80,11 @@ extension CommandSpec {
                     inline = String(name[name.index(after: eq)...])
                     name = String(name[..<eq])
                 }
-                guard let spec = option(long: name) else {
-                    throw .usage("unknown option --\(name) for '\(self.name)'", hint: "see 'qrseal \(self.name) --help'")
-                }
+                guard let spec = option(long: name) else { throw unknownOption("--" + name) }
                 try take(spec, inline: inline, from: &rest, into: &parsed)
             } else if arg.hasPrefix("-"), arg.count > 1 {
                 let letter = arg[arg.index(after: arg.startIndex)]
-                guard let spec = option(short: letter) else {
-                    throw .usage("unknown option -\(letter) for '\(name)'", hint: "see 'qrseal \(name) --help'")
-                }
+                guard let spec = option(short: letter) else { throw unknownOption("-" + String(letter)) }
                 let tail = String(arg.dropFirst(2))
                 if spec.value == nil && !tail.isEmpty {
                     throw .usage("option -\(letter) takes no value")
@@ -82,6 +95,16 @@ extension CommandSpec {
             }
         }
         return parsed
+    }
+
+    /// `unknown option --outptu for 'encode'`, with the nearest option and the help to read.
+    private func unknownOption(_ typed: String) -> CLIError {
+        var error = CLIError.usage("unknown option \(typed) for '\(name)'")
+        if typed.hasPrefix("--"), let near = Suggestion.nearest(String(typed.dropFirst(2)), among: allOptions.map(\.long)) {
+            error.hints.append("did you mean --\(near)?")
+        }
+        error.hints.append("see 'qrseal \(name) --help'")
+        return error
     }
 
     private func take(_ spec: OptionSpec, inline: String?, from rest: inout ArraySlice<String>,
@@ -101,20 +124,12 @@ extension CommandSpec {
 extension ParsedArguments {
     /// `--ec` as a level, medium when absent.
     func errorCorrection() throws(CLIError) -> ErrorCorrection {
-        guard let letter = value("ec") else { return .medium }
-        guard let level = ErrorCorrection(letter: letter) else {
-            throw .usage("--ec must be L, M, Q or H, not '\(letter)'")
-        }
-        return level
+        try choice("ec", of: ErrorCorrection.self) ?? .medium
     }
 
     /// `--armor`, digits when absent.
     func armor() throws(CLIError) -> Armor {
-        guard let name = value("armor") else { return .digits }
-        guard let armor = Armor(rawValue: name) else {
-            throw .usage("--armor must be digits or binary, not '\(name)'")
-        }
-        return armor
+        try choice("armor", of: Armor.self) ?? .digits
     }
 
     /// An `Opener` with `--max-scrypt` applied.

@@ -1,9 +1,23 @@
 import Foundation
 
 /// Where the tool's output goes: the process's streams, or buffers in tests.
+///
+/// A write that fails is never fatal: the first failure on standard output is reported on
+/// standard error (`cannot write standard output: REASON`), later output to that stream is
+/// dropped, and `writeFailed` makes the command end with status 2.
 public final class Console: @unchecked Sendable {
-    private let writeOut: (Data) -> Void
-    private let writeErr: (Data) -> Void
+    /// Why a write failed: the errno of write(2).
+    public struct WriteFailure: Error {
+        public let code: Int32
+        public init(code: Int32) { self.code = code }
+        /// strerror's text, lowercased as our messages are.
+        var reason: String { String(cString: strerror(code)).lowercased() }
+    }
+
+    private let writeOut: (Data) throws(WriteFailure) -> Void
+    private let writeErr: (Data) throws(WriteFailure) -> Void
+    private let lock = NSLock()
+    private var outFailed = false, errFailed = false
     /// Standard input, read whole on demand.
     public let readInput: () -> Data
     /// Whether standard input is a terminal (no pipe or file behind it).
@@ -19,8 +33,10 @@ public final class Console: @unchecked Sendable {
     public let readInputLine: () -> String?
     /// The terminal's width in columns, for tables.
     public let columns: Int
+    /// Whether errors and hints go to standard error as JSON lines (set for `--json`).
+    var jsonDiagnostics = false
 
-    public init(out: @escaping (Data) -> Void, err: @escaping (Data) -> Void,
+    public init(out: @escaping (Data) throws(WriteFailure) -> Void, err: @escaping (Data) throws(WriteFailure) -> Void,
                 readInput: @escaping () -> Data, inputIsTerminal: Bool, outputIsTerminal: Bool,
                 environment: [String: String] = [:], readSecret: @escaping (String) -> String? = { _ in nil },
                 readInputLine: (() -> String?)? = nil, columns: Int = 100) {
@@ -43,21 +59,42 @@ public final class Console: @unchecked Sendable {
 
     /// The process's own standard streams, environment and terminal.
     public static var standard: Console {
-        Console(out: { FileHandle.standardOutput.write($0) },
-                err: { FileHandle.standardError.write($0) },
-                readInput: { FileHandle.standardInput.readDataToEndOfFile() },
+        Console(out: { data throws(WriteFailure) in try StandardStreams.write(data, to: 1) },
+                err: { data throws(WriteFailure) in try StandardStreams.write(data, to: 2) },
+                readInput: { StandardStreams.readAll() },
                 inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
                 environment: ProcessInfo.processInfo.environment,
                 readSecret: Terminal.readSecret,
-                readInputLine: { Terminal.readStandardInputLine() },
+                readInputLine: { StandardStreams.readLine() },
                 columns: Terminal.columns())
     }
 
-    public func write(_ data: Data) { writeOut(data) }
-    public func print(_ line: String) { writeOut(Data((line + "\n").utf8)) }
-    public func printError(_ line: String) { writeErr(Data((line + "\n").utf8)) }
+    public func write(_ data: Data) { send(data, toError: false) }
+    public func print(_ line: String) { send(Data((line + "\n").utf8), toError: false) }
+    public func printError(_ line: String) { send(Data((line + "\n").utf8), toError: true) }
     /// Writes to standard error as is, without a line break (the bell of `scan --beep`).
-    public func writeError(_ data: Data) { writeErr(data) }
+    public func writeError(_ data: Data) { send(data, toError: true) }
+
+    /// Whether a write to standard output or standard error failed.
+    public var writeFailed: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return outFailed || errFailed
+    }
+
+    private func send(_ data: Data, toError: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !(toError ? errFailed : outFailed) else { return }
+        do {
+            try (toError ? writeErr : writeOut)(data)
+        } catch {
+            if toError { errFailed = true; return }
+            outFailed = true
+            // Standard error may still work; if it does not, the status says it.
+            let message = "qrseal: error: cannot write standard output: \(error.reason)\n"
+            do { try writeErr(Data(message.utf8)) } catch { errFailed = true }
+        }
+    }
 }
 
 /// Splits data read on demand into lines.

@@ -13,12 +13,7 @@ enum DetectOptions {
 
     /// Applies the options to the detector.
     static func configure(_ args: ParsedArguments, _ detector: inout Detector) throws(CLIError) {
-        if let name = args.value("effort") {
-            guard let effort = Effort(rawValue: name.lowercased()) else {
-                throw .usage("--effort must be fast, balanced or thorough, not '\(name)'")
-            }
-            detector.effort = effort
-        }
+        if let effort = try args.choice("effort", of: Effort.self) { detector.effort = effort }
         _ = try annotation(args)
     }
 

@@ -33,7 +33,8 @@ struct DoctorCommand {
         if reports.isEmpty { console.print("  none: no /dev/video* device") }
         let width = reports.map(\.path.count).max() ?? 0
         for report in reports {
-            console.print("  " + report.path.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Self.describe(report))
+            console.print("  " + DisplayText.escape(report.path).padding(toLength: width, withPad: " ", startingAt: 0)
+                          + "  " + DisplayText.escape(Self.describe(report)))
         }
         console.print("access")
         console.print("  " + Self.userLine())

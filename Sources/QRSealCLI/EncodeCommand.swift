@@ -3,7 +3,7 @@ import QRSealKit
 
 /// `qrseal encode`: text or a file to a QR code, sealed when asked.
 struct EncodeCommand {
-    enum Format: String { case png, svg, terminal }
+    enum Format: String, CaseIterable { case png, svg, terminal }
 
     /// What to encode: the bytes as given, and whether they came from a named file.
     let input: [UInt8]
@@ -56,10 +56,7 @@ struct EncodeCommand {
 
     private static func format(_ args: ParsedArguments, output: String?, console: Console) throws(CLIError) -> Format {
         let format: Format
-        if let name = args.value("format") {
-            guard let f = Format(rawValue: name) else {
-                throw .usage("--format must be png, svg or terminal, not '\(name)'")
-            }
+        if let f = try args.choice("format", of: Format.self) {
             format = f
         } else if let out = output, out != "-" {
             let ext = URL(fileURLWithPath: out).pathExtension.lowercased()

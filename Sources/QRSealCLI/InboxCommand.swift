@@ -38,12 +38,7 @@ struct InboxCommand {
 
     private func query() throws(CLIError) -> InboxQuery {
         var query = InboxQuery()
-        if let kind = args.value("kind") {
-            guard let k = ContentKind(rawValue: kind) else {
-                throw .usage("unknown kind '\(kind)'", hint: "kinds: " + ContentKind.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            query.kind = k
-        }
+        query.kind = try args.choice("kind", of: ContentKind.self)
         let now = ItemStore.now()
         for (option, keyPath) in [("since", \InboxQuery.since), ("until", \InboxQuery.until)] {
             if let text = args.value(option) {
@@ -186,8 +181,7 @@ struct InboxCommand {
 
     private func export(_ console: Console) throws(CLIError) -> ExitStatus {
         guard args.positionals.isEmpty else { throw .usage("inbox export takes no arguments") }
-        let name = args.value("format") ?? "json"
-        guard let format = InboxFormat(rawValue: name) else { throw .usage("--format must be json or csv, not '\(name)'") }
+        let format = try args.choice("format", of: InboxFormat.self) ?? .json
         var text = format == .csv ? InboxFormat.csvHeader + "\r\n" : ""
         let lineEnd = format == .csv ? "\r\n" : "\n"
         let inbox = try inbox()

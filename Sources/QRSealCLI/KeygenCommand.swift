@@ -29,7 +29,7 @@ struct KeygenCommand {
                 throw CLIError(message: "\(path): cannot create: \(reason)")
             }
         }
-        console.printError("qrseal: wrote a new key to \(path)")
+        console.printError("qrseal: wrote a new key to " + DisplayText.escape(path))
         return .success
     }
 }

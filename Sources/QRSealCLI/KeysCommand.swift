@@ -26,11 +26,11 @@ struct KeysCommand {
                 var name = args.value("name") ?? URL(fileURLWithPath: path).lastPathComponent
                 if args.value("name") == nil && name.hasSuffix(".key") { name.removeLast(4) }
                 try keyring.add(key, name: name)
-                console.printError("qrseal: added key '\(name)' to the keyring")
+                console.printError("qrseal: added key '\(DisplayText.escape(name))' to the keyring")
             case "keys list":
                 guard args.positionals.isEmpty else { throw CLIError.usage("keys list takes no arguments") }
                 let entries = try keyring.list()
-                for entry in entries { console.print("\(entry.name)  \(entry.fingerprint)") }
+                for entry in entries { console.print("\(DisplayText.escape(entry.name))  \(entry.fingerprint)") }
                 return entries.isEmpty ? .nothingFound : .success
             default:
                 guard args.positionals.count == 1, let name = args.positionals.first else {

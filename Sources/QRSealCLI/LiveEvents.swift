@@ -60,19 +60,19 @@ struct LiveEvents {
         var fileNote: String?
         var writeError: CLIError?
         if isNew, case .opened(.file(let fileName, let bytes)) = content {
-            (fileNote, writeError) = saveFile(fileName, bytes, console: console)
+            (fileNote, writeError) = ScanCommand.save(fileName, bytes, into: outputDirectory, writer: writer, console: console)
         } else if case .opened(.file(let fileName, let bytes)) = content {
-            fileNote = "file \(PayloadWriter.fileName(fileName)) (\(bytes.count) bytes), read before"
+            fileNote = "file \(DisplayText.escape(PayloadWriter.fileName(fileName))) (\(bytes.count) bytes), read before"
         }
         print(event, content, fileNote: fileNote, console: console)
-        if let writeError { tally.failed += 1; Diagnostics.report(writeError, console: console) }
+        if let writeError { tally.failed += 1; Diagnostics.report(writeError, console: console, source: name) }
         guard isNew else { return }
         if let store {
             do {
                 if try store.keepOne(event.detection, source: inboxSource, kind: sourceKind) { kept += 1 }
             } catch {
                 tally.failed += 1
-                Diagnostics.report(error, console: console)
+                Diagnostics.report(error, console: console, source: name)
             }
         }
         if beep { console.writeError(Data([0x07])) }
@@ -93,31 +93,16 @@ struct LiveEvents {
         return content
     }
 
-    /// Writes a file carried by a sealed message into the output directory, as `scan -o` does.
-    private func saveFile(_ fileName: String, _ bytes: [UInt8], console: Console) -> (String, CLIError?) {
-        let stored = PayloadWriter.fileName(fileName)
-        guard let dir = outputDirectory else {
-            return ("file \(stored) (\(bytes.count) bytes); pass -o DIR to save it", nil)
-        }
-        let path = dir.hasSuffix("/") ? dir + stored : dir + "/" + stored
-        do {
-            try writer.write(bytes, to: path, console: console)
-            return ("file \(stored) (\(bytes.count) bytes) written to \(path)", nil)
-        } catch {
-            return ("file \(stored) (\(bytes.count) bytes) not written", error)
-        }
-    }
-
     private func print(_ event: ScanEvent, _ content: Reader.Content, fileNote: String?, console: Console) {
         let d = event.detection
         switch style {
         case .human:
-            console.print("\(name): \(d.symbology.displayName): " + ScanCommand.describe(d, content, fileNote: fileNote))
+            console.print(ScanCommand.humanLine(source: name, d, content, fileNote: fileNote))
         case .raw:
             switch content {
             case .plain: console.write(Data(d.bytes + [0x0A]))
             case .opened(.text(let text)): console.print(text)
-            case .opened(.file): console.printError("qrseal: \(name): \(fileNote ?? "")")
+            case .opened(.file): console.printError("qrseal: \(DisplayText.escape(name)): \(fileNote ?? "")")
             case .sealed, .failed: break
             }
         case .json:

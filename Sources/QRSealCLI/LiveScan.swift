@@ -178,10 +178,10 @@ struct LiveScan {
         } else if let deadline, ContinuousClock.now >= deadline, failure == nil, ending == "end of stream" {
             ending = "timed out after \(Self.text(timeout!))"
         }
-        if let failure { Diagnostics.report(failure, console: console); ending = "stopped by the error above" }
+        if let failure { Diagnostics.report(failure, console: console, source: name); ending = "stopped by the error above" }
         events.tally.printHints(console: console)
         guard opened, failure?.status != .usage else { return failure?.status ?? .nothingFound }
-        console.printError("qrseal: \(name): \(ending) after \(frames) frame\(frames == 1 ? "" : "s") "
+        console.printError("qrseal: \(DisplayText.escape(name)): \(ending) after \(frames) frame\(frames == 1 ? "" : "s") "
                            + "(\(Self.text(.milliseconds(Int64(lastTime * 1000))))): " + summary(events))
         if let failure { return failure.status }
         return events.tally.status(otherwise: events.added > 0 ? .success : .nothingFound)
@@ -228,7 +228,7 @@ struct LiveScan {
             switch source {
             case let .camera(path, size):
                 let camera = try CameraSource(path: path, size: size, shouldStop: shouldStop)
-                console.printError("qrseal: \(path): \(camera.card), \(camera.width)x\(camera.height) "
+                console.printError("qrseal: \(DisplayText.escape(path)): \(DisplayText.escape(camera.card)), \(camera.width)x\(camera.height) "
                                    + "\(camera.pixelFormat.rawValue); press Ctrl-C to stop")
                 return camera
             case .stream(let path):

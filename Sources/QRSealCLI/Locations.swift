@@ -59,7 +59,7 @@ struct Locations {
     func keyringKeys(console: Console) -> [SealKey] {
         guard let ring = try? keyring() else { return [] }
         let (keys, problems) = ring.readableKeys()
-        for problem in problems { console.printError("qrseal: warning: \(problem.description)") }
+        for problem in problems { console.printError("qrseal: warning: " + DisplayText.escape(problem.description)) }
         return keys.map(SealKey.keyFile)
     }
 
@@ -87,14 +87,9 @@ struct Locations {
 
     /// The duplicate policy: `--dedupe`, else the config file's `dedupe`, else consecutive.
     func dedupePolicy(_ args: ParsedArguments) throws(CLIError) -> DedupePolicy {
-        if let value = args.value("dedupe") {
-            guard let policy = DedupePolicy(rawValue: value) else {
-                throw .usage("--dedupe must be consecutive, always or never, not '\(value)'")
-            }
-            return policy
-        }
+        if let policy = try args.choice("dedupe", of: DedupePolicy.self) { return policy }
         if let value = try config()["dedupe"] {
-            guard let policy = DedupePolicy(rawValue: value) else {
+            guard let policy = DedupePolicy(rawValue: value.lowercased()) else {
                 throw CLIError(message: "\(configPath ?? "config"): dedupe must be consecutive, always or never, not '\(value)'")
             }
             return policy

@@ -3,13 +3,16 @@ import QRSealKit
 
 /// The command-line tool as one function: arguments and a console in, an exit status out.
 public enum QRSealCLI {
+    /// A write that failed anywhere in the run makes the status 2 (see `Console`).
     public static func run(arguments: [String], console: Console) -> Int32 {
+        let status: ExitStatus
         do {
-            return try dispatch(arguments, console: console).rawValue
+            status = try dispatch(arguments, console: console)
         } catch {
             Diagnostics.report(error, console: console)
-            return error.status.rawValue
+            status = error.status
         }
+        return console.writeFailed ? ExitStatus.failure.rawValue : status.rawValue
     }
 
     private static func dispatch(_ arguments: [String], console: Console) throws(CLIError) -> ExitStatus {
@@ -27,6 +30,8 @@ public enum QRSealCLI {
             return .success
         case "help":
             guard let name = rest.first else { console.print(HelpText.tool); return .success }
+            if name == "-h" || name == "--help" { console.print(HelpText.command(Commands.help)); return .success }
+            if name.hasPrefix("-") { _ = try Commands.help.parse([name]) }
             let full = rest.prefix(2).joined(separator: " ")
             if let spec = Commands.named(full) ?? Commands.named(name) {
                 console.print(HelpText.command(spec))
@@ -36,6 +41,13 @@ public enum QRSealCLI {
                 throw unknownCommand(rest.joined(separator: " "))
             }
             return .success
+        case _ where first.hasPrefix("-") && first != "-":
+            var error = CLIError.usage("unknown option \(first)")
+            if first.hasPrefix("--"), let near = Suggestion.nearest(String(first.dropFirst(2)), among: ["help", "version"]) {
+                error.hints.append("did you mean --\(near)?")
+            }
+            error.hints.append("options of a command go after it: qrseal COMMAND [OPTIONS]; see 'qrseal --help'")
+            throw error
         default:
             break
         }
@@ -50,15 +62,13 @@ public enum QRSealCLI {
                 console.print(HelpText.group(first))
                 return .success
             }
-            if sub.hasPrefix("-") {
-                throw .usage("options go after the subcommand: qrseal \(first) COMMAND [OPTIONS]",
-                             hint: "see 'qrseal \(first) --help'")
-            }
+            if sub.hasPrefix("-") { throw groupOption(sub, group: first) }
             name = first + " " + sub
             tail = Array(rest.dropFirst())
         }
         guard let spec = Commands.named(name) else { throw unknownCommand(name) }
         let args = try spec.parse(tail)
+        console.jsonDiagnostics = args.has("json")
         if args.has("help") {
             console.print(HelpText.command(spec))
             return .success
@@ -83,15 +93,25 @@ public enum QRSealCLI {
     }
 
     private static func unknownCommand(_ name: String) -> CLIError {
-        .usage("unknown command '\(name)'",
-               hint: "commands: " + Commands.all.map(\.name).joined(separator: ", "))
+        var error = CLIError.usage("unknown command '\(name)'")
+        if let near = Suggestion.nearest(name, among: Commands.all.map(\.name)) {
+            error.hints.append("did you mean '\(near)'?")
+        }
+        error.hints.append("commands: " + Commands.all.map(\.name).joined(separator: ", "))
+        return error
     }
-}
 
-/// The one place that formats errors for the user.
-enum Diagnostics {
-    static func report(_ error: CLIError, console: Console) {
-        console.printError("qrseal: error: \(error.message)")
-        for hint in error.hints { console.printError("qrseal: hint: \(hint)") }
+    /// An option before a group's subcommand (`qrseal inbox --json list`): misplaced when a
+    /// subcommand has it, else unknown.
+    private static func groupOption(_ option: String, group: String) -> CLIError {
+        let long = option.hasPrefix("--") ? String(option.dropFirst(2).prefix { $0 != "=" }) : nil
+        let subcommands = Commands.all.filter { $0.name.hasPrefix(group + " ") }
+        let known = subcommands.contains { spec in
+            long.map { spec.option(long: $0) != nil } ?? option.dropFirst().first.map { spec.option(short: $0) != nil } ?? false
+        }
+        var error = CLIError.usage(known ? "options go after the subcommand: qrseal \(group) COMMAND [OPTIONS]"
+                                         : "unknown option \(option) for '\(group)'")
+        error.hints.append("see 'qrseal \(group) --help'")
+        return error
     }
 }

@@ -82,7 +82,7 @@ struct ScanCommand {
                         try output(item, source: source, console: console)
                     } catch {
                         tally.failed += 1
-                        Diagnostics.report(error, console: console)
+                        Diagnostics.report(error, console: console, source: source)
                     }
                 }
                 if let store { try store.keep(items.map(\.detection), source: source, kind: .file) }
@@ -91,10 +91,10 @@ struct ScanCommand {
                 }
             } catch let error as CLIError {
                 tally.failed += 1
-                Diagnostics.report(error, console: console)
+                Diagnostics.report(error, console: console, source: source)
             } catch {
                 tally.failed += 1
-                console.printError("qrseal: error: \(source): \(error)")
+                Diagnostics.report(CLIError(message: "\(source): \(error)"), console: console, source: source)
             }
         }
         tally.printHints(console: console)
@@ -108,44 +108,53 @@ struct ScanCommand {
         var fileNote: String?
         var writeError: CLIError?
         if case .opened(.file(let name, let bytes)) = item.content {
-            let stored = PayloadWriter.fileName(name)
-            if let dir = outputDirectory {
-                let path = dir.hasSuffix("/") ? dir + stored : dir + "/" + stored
-                do {
-                    try writer.write(bytes, to: path, console: console)
-                    fileNote = "file \(stored) (\(bytes.count) bytes) written to \(path)"
-                } catch {
-                    writeError = error
-                    fileNote = "file \(stored) (\(bytes.count) bytes) not written"
-                }
-            } else {
-                fileNote = "file \(stored) (\(bytes.count) bytes); pass -o DIR to save it"
-            }
+            (fileNote, writeError) = Self.save(name, bytes, into: outputDirectory, writer: writer, console: console)
         }
         switch style {
         case .raw:
             switch item.content {
             case .plain: console.write(Data(d.bytes + [0x0A]))
             case .opened(.text(let text)): console.print(text)
-            case .opened(.file): console.printError("qrseal: \(source): \(fileNote!)")
+            case .opened(.file): console.printError("qrseal: \(DisplayText.escape(source)): \(fileNote!)")
             case .sealed, .failed: break
             }
         case .human:
-            console.print("\(source): \(d.symbology.displayName): " + Self.describe(d, item.content, fileNote: fileNote))
+            console.print(Self.humanLine(source: source, d, item.content, fileNote: fileNote))
         case .json:
             console.print(JSON.line(Self.jsonFields(item, source: source, fileNote: fileNote)))
         }
         if let writeError { throw writeError }
     }
 
-    /// The human-readable content of a symbol, for images and live frames alike.
-    static func describe(_ d: Detection, _ content: Reader.Content, fileNote: String?) -> String {
+    /// Writes a file carried by a sealed message into `directory`, if one was given; the note
+    /// that says what was done (escaped for the terminal), and the error if it failed.
+    static func save(_ name: String, _ bytes: [UInt8], into directory: String?, writer: PayloadWriter,
+                     console: Console) -> (note: String, error: CLIError?) {
+        let stored = PayloadWriter.fileName(name)
+        let file = "file \(DisplayText.escape(stored)) (\(bytes.count) bytes)"
+        guard let directory else { return (file + "; pass -o DIR to save it", nil) }
+        let path = directory.hasSuffix("/") ? directory + stored : directory + "/" + stored
+        do {
+            try writer.write(bytes, to: path, console: console)
+            return (file + " written to " + DisplayText.escape(path), nil)
+        } catch {
+            return (file + " not written", error)
+        }
+    }
+
+    /// The line a person reads for one symbol, for images and live frames alike:
+    /// `SOURCE: KIND: TEXT` for a plain code, `SOURCE: KIND [sealed]: …` for a sealed one.
+    /// The marker comes before anything from the code, and what comes from outside is
+    /// escaped, so no payload can make its line, or a line after it, pass for an opened
+    /// sealed message.
+    static func humanLine(source: String, _ d: Detection, _ content: Reader.Content, fileNote: String?) -> String {
+        let head = DisplayText.escape(source) + ": " + d.symbology.displayName
         switch content {
-        case .plain: return d.text ?? "<\(d.bytes.count) bytes of binary data>"
-        case .opened(.text(let text)): return "sealed: " + text
-        case .opened(.file): return "sealed: " + (fileNote ?? "")
-        case let .sealed(kind, size): return "<sealed message, \(size) bytes, for a \(kind)>"
-        case .failed: return "<sealed message, not opened>"
+        case .plain: return head + ": " + (d.text.map { DisplayText.escape($0) } ?? "<\(d.bytes.count) bytes of binary data>")
+        case .opened(.text(let text)): return head + " [sealed]: " + DisplayText.escape(text)
+        case .opened(.file): return head + " [sealed]: " + (fileNote ?? "")
+        case let .sealed(kind, size): return head + " [sealed]: <not opened: \(size) bytes, for a \(kind)>"
+        case .failed(let error): return head + " [sealed]: <not opened: \(error.description)>"
         }
     }
 

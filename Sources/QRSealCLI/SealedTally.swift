@@ -16,7 +16,7 @@ struct SealedTally {
         case .failed(let error):
             // A wrong key is 3; damaged or unsupported input is 2, as for open.
             if OpenCommand.status(for: error) == .cannotOpen { unopened += 1 } else { failed += 1 }
-            Diagnostics.report(CLIError(message: "\(source): \(error.description)"), console: console)
+            Diagnostics.report(CLIError(message: "\(source): \(error.description)"), console: console, source: source)
         case .sealed(let kind, _):
             locked[kind, default: 0] += 1
         default:
@@ -27,8 +27,8 @@ struct SealedTally {
     /// One hint per key kind for the messages left shut.
     func printHints(console: Console) {
         for (kind, count) in locked.sorted(by: { $0.key < $1.key }) {
-            console.printError("qrseal: hint: \(count) sealed message\(count == 1 ? "" : "s") for a \(kind) "
-                               + "not opened: " + KeySources.hint(for: kind))
+            Diagnostics.hint("\(count) sealed message\(count == 1 ? "" : "s") for a \(kind) not opened: "
+                             + KeySources.hint(for: kind), console: console)
         }
     }
 

@@ -3,6 +3,8 @@ import Foundation
 /// Reading a secret from the controlling terminal with echo turned off.
 enum Terminal {
     /// Prints `prompt` to /dev/tty and reads one line without echo; nil without a terminal.
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT while echo is off puts the terminal back as it was,
+    /// then ends the process by that signal (a shell reports 130 for Ctrl-C).
     static func readSecret(_ prompt: String) -> String? {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY)
         guard fd >= 0 else { return nil }
@@ -13,27 +15,21 @@ enum Terminal {
         quiet.c_lflag &= ~tcflag_t(ECHO)
         quiet.c_lflag |= tcflag_t(ECHONL)
         _ = prompt.withCString { write(fd, $0, strlen($0)) }
+        let restore = SecretPrompt.begin(fd: fd, saved: saved)
+        defer { SecretPrompt.end(restore) }
         guard tcsetattr(fd, TCSAFLUSH, &quiet) == 0 else { return nil }
         defer { tcsetattr(fd, TCSAFLUSH, &saved) }
         var line: [UInt8] = []
         var byte: UInt8 = 0
-        while read(fd, &byte, 1) == 1 {
-            if byte == 0x0A { break }
+        while true {
+            let n = read(fd, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            if n != 1 || byte == 0x0A { break }
             line.append(byte)
         }
         if line.last == 0x0D { line.removeLast() }
         return String(decoding: line, as: UTF8.self)
     }
-
-    /// One line of standard input, read through a FILE of file descriptor 0.
-    static func readStandardInputLine() -> String? {
-        readLine(from: standardInput.file)
-    }
-
-    private final class StandardInput: @unchecked Sendable {
-        let file = fdopen(0, "r")
-    }
-    private static let standardInput = StandardInput()
 
     /// One line from `file` (getline), without its line break; nil at the end.
     static func readLine(from file: UnsafeMutablePointer<FILE>?) -> String? {

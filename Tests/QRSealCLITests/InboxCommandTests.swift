@@ -306,7 +306,7 @@ struct InboxCommandTests {
         #expect(box.run(["keys", "add", key]).status == 0)
         // Words only: the sealed digits (and base64) could hold any short run of digits.
         let png = box.encode("v.png", "the vault code is swordfish", ["--key-file", key])
-        #expect(box.run(["scan", png]).out == "\(png): QR-Code: sealed: the vault code is swordfish\n")
+        #expect(box.run(["scan", png]).out == "\(png): QR-Code [sealed]: the vault code is swordfish\n")
         let export = box.run(["inbox", "export"])
         #expect(export.status == 0)
         #expect(!export.out.contains("vault") && !export.out.contains("swordfish"))

@@ -59,7 +59,7 @@ struct InboxEndToEndTests {
         #expect(scan.status == 0, "\(scan.stderr)")
         #expect(lines(scan.stdoutText) == [
             "codes/menu.png: QR-Code: https://example.org/menu",
-            "codes/note.png: QR-Code: <sealed message, 43 bytes, for a key file>",
+            "codes/note.png: QR-Code [sealed]: <not opened: 43 bytes, for a key file>",
             "codes/tin.pgm: EAN-13: 4006381333931",
             #"codes/wifi.png: QR-Code: WIFI:S:CafeNet;T:WPA;P:pa\;ss;;"#,
         ])

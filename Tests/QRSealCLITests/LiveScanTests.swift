@@ -114,13 +114,13 @@ struct LiveScanTests {
         let path = try box.dir.write("note.y4m", Scenes.y4m(width: side, height: side, frames: frames))
         let locked = box.run(["scan", "--stream", path])
         #expect(locked.status == 0)
-        #expect(locked.out.hasPrefix("\(path): QR-Code: <sealed message, ") && locked.out.hasSuffix("for a key file>\n"))
+        #expect(locked.out.hasPrefix("\(path): QR-Code [sealed]: <not opened: ") && locked.out.hasSuffix("for a key file>\n"))
         #expect(locked.stderr.contains("qrseal: hint: 1 sealed message for a key file not opened"))
         let opened = box.run(["scan", "--stream", path, "--key-file", key, "--json"])
         let add = try #require(Self.events(opened.out).first)
         #expect(add["sealed"] as? String == "opened" && add["plaintext"] as? String == "meet at the north gate")
         #expect(box.run(["keys", "add", key]).status == 0)
-        #expect(box.run(["scan", "--stream", path, "--no-store"]).out == "\(path): QR-Code: sealed: meet at the north gate\n")
+        #expect(box.run(["scan", "--stream", path, "--no-store"]).out == "\(path): QR-Code [sealed]: meet at the north gate\n")
         #expect(box.items().map { $0["kind"] as? String } == ["sealed"])
     }
 

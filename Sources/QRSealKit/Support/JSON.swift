@@ -28,7 +28,10 @@ public enum JSON {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            // Controls, DEL, C1 and the invisible characters DisplayText escapes are written
+            // as \uXXXX: the value is the same to a JSON reader, and a terminal showing the
+            // line is not driven by it (all of these are in the BMP, so one escape each).
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || DisplayText.isInvisible(scalar):
                 out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                     + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)

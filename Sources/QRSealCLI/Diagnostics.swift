@@ -1,0 +1,33 @@
+import Foundation
+import QRSealKit
+
+/// The one place that formats errors and hints for the user. Messages embed names from
+/// outside (paths, file names carried by codes, pasted text), so what a person reads is
+/// escaped with `DisplayText`; with `--json` each error is one JSON object on a line, except
+/// usage errors, which are for the person who typed the command line.
+enum Diagnostics {
+    /// Reports `error`. `source` is the input the error is about, as given on the command
+    /// line; a message that starts with it has it in a field of its own in JSON.
+    static func report(_ error: CLIError, console: Console, source: String? = nil) {
+        guard console.jsonDiagnostics, error.status != .usage else {
+            console.printError("qrseal: error: " + DisplayText.escape(error.message))
+            for line in error.hints { hint(line, console: console) }
+            return
+        }
+        var message = error.message
+        if let source, message.hasPrefix(source + ": ") { message.removeFirst(source.count + 2) }
+        var fields: [(String, JSON.Value)] = [("error", .string(message))]
+        if let source { fields.append(("source", .string(source))) }
+        if !error.hints.isEmpty { fields.append(("hints", .array(error.hints.map { .string($0) }))) }
+        console.printError(JSON.line(fields))
+    }
+
+    /// A `qrseal: hint:` line, or `{"hint":…}` with `--json`.
+    static func hint(_ text: String, console: Console) {
+        if console.jsonDiagnostics {
+            console.printError(JSON.line([("hint", .string(text))]))
+        } else {
+            console.printError("qrseal: hint: " + DisplayText.escape(text))
+        }
+    }
+}
