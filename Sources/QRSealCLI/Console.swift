@@ -6,6 +6,9 @@ public final class Console: @unchecked Sendable {
     private let writeErr: (Data) -> Void
     /// Standard input, read whole on demand.
     public let readInput: () -> Data
+    /// Up to the given number of further bytes of standard input, fewer only at its end, so
+    /// that an endless input can be refused without holding it.
+    public let readInputPart: (Int) -> Data
     /// Whether standard input is a terminal (no pipe or file behind it).
     public let inputIsTerminal: Bool
     /// Whether standard output is a terminal.
@@ -23,10 +26,12 @@ public final class Console: @unchecked Sendable {
     public init(out: @escaping (Data) -> Void, err: @escaping (Data) -> Void,
                 readInput: @escaping () -> Data, inputIsTerminal: Bool, outputIsTerminal: Bool,
                 environment: [String: String] = [:], readSecret: @escaping (String) -> String? = { _ in nil },
-                readInputLine: (() -> String?)? = nil, columns: Int = 100) {
+                readInputLine: (() -> String?)? = nil, columns: Int = 100,
+                readInputPart: ((Int) -> Data)? = nil) {
         self.writeOut = out
         self.writeErr = err
         self.readInput = readInput
+        self.readInputPart = readInputPart ?? InputParts(readInput).next
         self.inputIsTerminal = inputIsTerminal
         self.outputIsTerminal = outputIsTerminal
         self.environment = environment
@@ -50,7 +55,8 @@ public final class Console: @unchecked Sendable {
                 environment: ProcessInfo.processInfo.environment,
                 readSecret: Terminal.readSecret,
                 readInputLine: { Terminal.readStandardInputLine() },
-                columns: Terminal.columns())
+                columns: Terminal.columns(),
+                readInputPart: { (try? FileHandle.standardInput.read(upToCount: $0)) ?? Data() })
     }
 
     public func write(_ data: Data) { writeOut(data) }
@@ -58,6 +64,22 @@ public final class Console: @unchecked Sendable {
     public func printError(_ line: String) { writeErr(Data((line + "\n").utf8)) }
     /// Writes to standard error as is, without a line break (the bell of `scan --beep`).
     public func writeError(_ data: Data) { writeErr(data) }
+}
+
+/// Hands out data read on demand in parts of a given size.
+final class InputParts: @unchecked Sendable {
+    private let read: () -> Data
+    private var data: Data?
+    private var offset = 0
+
+    init(_ read: @escaping () -> Data) { self.read = read }
+
+    func next(_ count: Int) -> Data {
+        if data == nil { data = read() }
+        let part = data!.dropFirst(offset).prefix(count)
+        offset += part.count
+        return Data(part)
+    }
 }
 
 /// Splits data read on demand into lines.
