@@ -36,7 +36,8 @@ struct SealedTally {
             Diagnostics.report(CLIError(message: "not opened: too much key-derivation work in one call "
                                         + "(\(skipped) message\(skipped == 1 ? "" : "s") skipped)",
                                         hints: ["open fewer passphrase messages at a time: one run derives at most "
-                                                + "8 keys at the standard scrypt cost"]), console: console)
+                                                + "\(OpeningBudget.defaultScryptWork / ScryptParameters.standard.work) "
+                                                + "keys at the standard scrypt cost"]), console: console)
         }
         for (kind, count) in locked.sorted(by: { $0.key < $1.key }) {
             console.printError("qrseal: hint: \(count) sealed message\(count == 1 ? "" : "s") for a \(kind) "

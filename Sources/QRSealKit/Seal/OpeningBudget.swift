@@ -10,6 +10,14 @@ public final class OpeningBudget: @unchecked Sendable {
     public static let defaultScryptWork = 8 * ScryptParameters.standard.work
     public static let defaultContentBytes = 16 << 20
 
+    /// The scrypt work allowed in one call for a reader whose per-message limit is N = 2^limit
+    /// at r = 8, p = 1: `defaultScryptWork`, or two messages at the limit when that is more, so
+    /// that raising the limit never shuts out the one message it was raised for.
+    public static func defaultScryptWork(limit: Int) -> Int {
+        guard (0..<58).contains(limit) else { return limit < 0 ? defaultScryptWork : .max }
+        return max(defaultScryptWork, 2 * (1 << limit) * 8)
+    }
+
     /// The scrypt work, N·r·p summed over the derivations run, allowed in one call.
     public let maxScryptWork: Int
     /// The content, all messages together, that opening may produce in one call.

@@ -69,9 +69,11 @@ public struct Opener: Sendable {
     /// What all the messages opened together may cost, and the keys derived so far.
     public let budget: OpeningBudget
 
-    public init(maxScryptLog2N: Int = 18, budget: OpeningBudget = OpeningBudget()) {
+    /// Without a `budget`, a new one sized for `maxScryptLog2N`
+    /// (`OpeningBudget.defaultScryptWork(limit:)`).
+    public init(maxScryptLog2N: Int = 18, budget: OpeningBudget? = nil) {
         self.maxScryptLog2N = maxScryptLog2N
-        self.budget = budget
+        self.budget = budget ?? OpeningBudget(maxScryptWork: OpeningBudget.defaultScryptWork(limit: maxScryptLog2N))
     }
 
     /// The payload of `envelope`, trying each key of the envelope's kind in turn. Everything

@@ -70,6 +70,14 @@ struct OpeningBudgetTests {
         #expect(reader.opener.budget.derivations == 0)
     }
 
+    @Test("the default budget is eight derivations at the writers' cost, or two at a raised limit")
+    func defaultBudget() {
+        #expect(Opener().budget.maxScryptWork == 8 * ScryptParameters.standard.work)
+        #expect(Opener(maxScryptLog2N: 10).budget.maxScryptWork == 8 * ScryptParameters.standard.work)
+        // --max-scrypt 24: one message at the limit is 2^24 · 8; the budget holds two of them.
+        #expect(Opener(maxScryptLog2N: 24).budget.maxScryptWork == 2 * ScryptParameters(log2N: 24, r: 8, p: 1).work)
+    }
+
     @Test("100 compressed messages share one decompression cap")
     func decompressionIsShared() throws {
         let key = try SecretKey.generate()
