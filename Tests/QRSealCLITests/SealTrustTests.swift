@@ -207,6 +207,21 @@ struct SealTrustTests {
         #expect(r.stderr == "qrseal: error: -: input is larger than 65536 bytes, more than any sealed message\n")
     }
 
+    @Test("open - reads no further than its cap from an endless input")
+    func readsNoFurther() {
+        let handedOut = Buffer()
+        let err = Buffer()
+        let console = Console(out: { _ in }, err: { err.data.append($0) }, readInput: { fatalError("read whole") },
+                              inputIsTerminal: false, outputIsTerminal: false,
+                              readInputPart: { count in
+                                  handedOut.data.append(Data(repeating: UInt8(ascii: "7"), count: min(count, 1000)))
+                                  return Data(repeating: UInt8(ascii: "7"), count: min(count, 1000))
+                              })
+        #expect(QRSealCLI.run(arguments: ["open", "--no-store", "-"], console: console) == 2)
+        #expect(handedOut.data.count == 65537)
+        #expect(String(decoding: err.data, as: UTF8.self).contains("-: input is larger than 65536 bytes"))
+    }
+
     @Test("open - of an endless input ends with the size error (the real binary, reading /dev/zero)")
     func endlessStandardInput() throws {
         let r = try Tools.run("/bin/sh", ["-c", "exec \"$0\" open --no-store - < /dev/zero", Tools.qrseal])
