@@ -38,7 +38,8 @@ struct OpenCommand {
             throw CLIError(message: "\(source): holds \(messages.count) sealed messages, and -o names one file",
                            hints: ["open it without -o: texts are printed, files are written under their own names"])
         }
-        let kinds = Set(messages.compactMap { try? Opener.describe($0.get()).keyKind })
+        // Only a message that passes every check without a key is worth asking for one.
+        let kinds = Set(messages.compactMap { try? reader.opener.keyKind($0.get()) })
         if kinds.contains("passphrase"), !reader.keys.contains(where: \.isPassphrase),
            let key = try KeySources.prompt(console: console, confirm: false) {
             // Only a passphrase can be typed; the prompt reads the terminal, not standard input.

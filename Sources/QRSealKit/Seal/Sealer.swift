@@ -80,10 +80,7 @@ public struct Opener: Sendable {
     /// that needs no key is checked first (layout, then the scrypt limit), so that a damaged or
     /// unsupported message is reported as such even when no key of its kind was given.
     public func open(_ bytes: [UInt8], keys: [SealKey]) throws(SealError) -> Payload {
-        let envelope = try Envelope(parsing: bytes)
-        if let params = envelope.scrypt, !params.isWithin(limit: maxScryptLog2N) {
-            throw .kdfTooCostly(log2N: params.log2N, r: params.r, p: params.p, limit: maxScryptLog2N)
-        }
+        let envelope = try checked(bytes)
         let matching = keys.filter { key in
             switch (key, envelope.kind) {
             case (.keyFile, .keyFile), (.passphrase, .passphrase): return true
@@ -107,6 +104,21 @@ public struct Opener: Sendable {
             }
         }
         throw .authenticationFailed
+    }
+
+    /// The kind of key (`passphrase` or `key file`) that `bytes` needs, after every check that
+    /// needs no key: throws what `open` would for a damaged, unsupported or too costly message.
+    public func keyKind(_ bytes: [UInt8]) throws(SealError) -> String {
+        try checked(bytes).kind.name
+    }
+
+    /// The envelope of `bytes`, its layout and scrypt cost checked.
+    private func checked(_ bytes: [UInt8]) throws(SealError) -> Envelope {
+        let envelope = try Envelope(parsing: bytes)
+        if let params = envelope.scrypt, !params.isWithin(limit: maxScryptLog2N) {
+            throw .kdfTooCostly(log2N: params.log2N, r: params.r, p: params.p, limit: maxScryptLog2N)
+        }
+        return envelope
     }
 
     /// The inner plaintext's payload, its content counted against the budget.
