@@ -27,8 +27,9 @@ enum Commands {
                        help: "Seal (encrypt and authenticate) the message; asks for a passphrase "
                            + "unless a key source is given."),
         ] + KeySources.options + [
-            armorOption,
-            OptionSpec(long: "no-compress", help: "Do not try Brotli compression when sealing."),
+            OptionSpec(long: armorOption.long, value: armorOption.value,
+                       help: armorOption.help + " Seals the message, as --seal does."),
+            OptionSpec(long: "no-compress", help: "Do not try Brotli compression; seals the message, as --seal does."),
         ])
 
     static let armorOption = OptionSpec(
@@ -70,7 +71,8 @@ enum Commands {
         arguments: "[FILE | -]",
         options: [
             OptionSpec(long: "output", short: "o", value: "PATH",
-                       help: "Write a file payload to PATH (default: its own name, here)."),
+                       help: "Write the opened text or file to PATH (default: text to standard output, "
+                           + "a file under its own name, here)."),
             forceOption,
         ] + KeySources.options + [maxScryptOption] + storeOptions)
 

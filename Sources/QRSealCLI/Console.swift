@@ -20,6 +20,9 @@ public final class Console: @unchecked Sendable {
     private var outFailed = false, errFailed = false
     /// Standard input, read whole on demand.
     public let readInput: () -> Data
+    /// Up to the given number of further bytes of standard input, fewer only at its end, so
+    /// that an endless input can be refused without holding it.
+    public let readInputPart: (Int) -> Data
     /// Whether standard input is a terminal (no pipe or file behind it).
     public let inputIsTerminal: Bool
     /// Whether standard output is a terminal.
@@ -39,10 +42,12 @@ public final class Console: @unchecked Sendable {
     public init(out: @escaping (Data) throws(WriteFailure) -> Void, err: @escaping (Data) throws(WriteFailure) -> Void,
                 readInput: @escaping () -> Data, inputIsTerminal: Bool, outputIsTerminal: Bool,
                 environment: [String: String] = [:], readSecret: @escaping (String) -> String? = { _ in nil },
-                readInputLine: (() -> String?)? = nil, columns: Int = 100) {
+                readInputLine: (() -> String?)? = nil, columns: Int = 100,
+                readInputPart: ((Int) -> Data)? = nil) {
         self.writeOut = out
         self.writeErr = err
         self.readInput = readInput
+        self.readInputPart = readInputPart ?? InputParts(readInput).next
         self.inputIsTerminal = inputIsTerminal
         self.outputIsTerminal = outputIsTerminal
         self.environment = environment
@@ -66,7 +71,8 @@ public final class Console: @unchecked Sendable {
                 environment: ProcessInfo.processInfo.environment,
                 readSecret: Terminal.readSecret,
                 readInputLine: { StandardStreams.readLine() },
-                columns: Terminal.columns())
+                columns: Terminal.columns(),
+                readInputPart: { StandardStreams.read(upTo: $0) })
     }
 
     public func write(_ data: Data) { send(data, toError: false) }
@@ -94,6 +100,22 @@ public final class Console: @unchecked Sendable {
             let message = "qrseal: error: cannot write standard output: \(error.reason)\n"
             do { try writeErr(Data(message.utf8)) } catch { errFailed = true }
         }
+    }
+}
+
+/// Hands out data read on demand in parts of a given size.
+final class InputParts: @unchecked Sendable {
+    private let read: () -> Data
+    private var data: Data?
+    private var offset = 0
+
+    init(_ read: @escaping () -> Data) { self.read = read }
+
+    func next(_ count: Int) -> Data {
+        if data == nil { data = read() }
+        let part = data!.dropFirst(offset).prefix(count)
+        offset += part.count
+        return Data(part)
     }
 }
 

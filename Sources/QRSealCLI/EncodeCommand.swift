@@ -38,19 +38,18 @@ struct EncodeCommand {
         isText = String(validating: bytes, as: UTF8.self) != nil
 
         let sources = try KeySources(args, console: console)
+        // --armor and --no-compress only mean something for a sealed message: they ask for one.
+        let asked = ["seal", "armor", "no-compress"].first { args.has($0) || args.value($0) != nil }
         if let key = try sources.sealingKey() {
             sealKey = key
-        } else if args.has("seal") {
+        } else if let asked {
             guard let key = try KeySources.prompt(console: console, confirm: true) else {
-                throw CLIError(message: "--seal needs a key, and there is no terminal to ask for a passphrase",
-                               hints: [KeySources.hint])
+                throw CLIError(message: "--\(asked) seals the message, which needs a key, and there is no "
+                               + "terminal to ask for a passphrase", hints: [KeySources.hint])
             }
             sealKey = key
         } else {
             sealKey = nil
-            for option in ["armor", "no-compress"] where args.value(option) != nil || args.has(option) {
-                throw .usage("--\(option) applies to sealed messages", hint: "add --seal or a key source")
-            }
         }
     }
 

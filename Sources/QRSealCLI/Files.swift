@@ -7,7 +7,7 @@ enum Files {
 
     /// The bytes of `path`, or of standard input for `-`.
     static func read(_ path: String, console: Console) throws(CLIError) -> [UInt8] {
-        if path == "-" { return [UInt8](console.readInput()) }
+        if path == "-" { return try StandardInput.read(console, limit: maxInputBytes, what: "the most this tool reads") }
         var info = stat()
         guard stat(path, &info) == 0 else { throw CLIError(message: "\(path): \(errnoText())") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError(message: "\(path): is a directory") }

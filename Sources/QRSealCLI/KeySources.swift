@@ -12,16 +12,25 @@ struct KeySources {
     ]
     static let environmentVariable = "QRSEAL_PASSPHRASE"
 
-    var keys: [SealKey] = []
+    /// Key files, in the order given.
+    private var keyFiles: [SealKey] = []
+    /// The passphrase of --passphrase-file.
+    private var filePassphrase: SealKey?
+    /// The passphrase of QRSEAL_PASSPHRASE.
+    private var environmentPassphrase: SealKey?
 
-    /// Whether any key source was named on the command line or in the environment.
-    var isEmpty: Bool { keys.isEmpty }
+    /// Every key given, to try when opening: key files, then the passphrase file's, then
+    /// QRSEAL_PASSPHRASE's.
+    var keys: [SealKey] { keyFiles + [filePassphrase, environmentPassphrase].compactMap { $0 } }
 
+    /// Reads every source named on the command line or in the environment. A source that is
+    /// there but holds no key (an empty file, an empty QRSEAL_PASSPHRASE) is an error, never
+    /// the same as no source: it must not turn a sealed message into a plain one.
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
         for path in args.values["key-file"] ?? [] {
             let text = String(decoding: try Files.read(path, console: console), as: UTF8.self)
             do {
-                keys.append(.keyFile(try SecretKey(text: text)))
+                keyFiles.append(.keyFile(try SecretKey(text: text)))
             } catch {
                 throw CLIError(message: "\(path): \(error.description)")
             }
@@ -34,23 +43,35 @@ struct KeySources {
                 throw CLIError(message: "\(path): the passphrase is not UTF-8 text")
             }
             guard !passphrase.isEmpty else { throw CLIError(message: "\(path): the passphrase is empty") }
-            keys.append(.passphrase(passphrase))
-        } else if let passphrase = console.environment[Self.environmentVariable], !passphrase.isEmpty {
-            keys.append(.passphrase(passphrase))
-            fromEnvironment = true
+            filePassphrase = .passphrase(passphrase)
+        }
+        if let passphrase = console.environment[Self.environmentVariable] {
+            guard !passphrase.isEmpty else {
+                throw CLIError(message: "\(Self.environmentVariable) is set but empty",
+                               hints: ["set it to the passphrase, or unset it: unset \(Self.environmentVariable)"],
+                               status: .usage)
+            }
+            environmentPassphrase = .passphrase(passphrase)
         }
     }
 
-    /// Whether the passphrase came from QRSEAL_PASSPHRASE rather than the command line.
-    private(set) var fromEnvironment = false
-
-    /// The one key to seal with: a key named on the command line wins over the environment.
+    /// The one key to seal with, nil when no source was given. --passphrase-file takes the
+    /// place of QRSEAL_PASSPHRASE; any other two sources are a usage error.
     func sealingKey() throws(CLIError) -> SealKey? {
-        let named = fromEnvironment ? Array(keys.dropLast()) : keys
-        if named.count > 1 {
-            throw .usage("seal with one key: give one --key-file or --passphrase-file")
+        let passphrase = filePassphrase ?? environmentPassphrase
+        if keyFiles.count > 1 {
+            throw .usage("seal with one key: --key-file was given \(keyFiles.count) times")
         }
-        return named.first ?? keys.first
+        if let keyFile = keyFiles.first {
+            guard passphrase == nil else {
+                let other = filePassphrase != nil ? "--passphrase-file" : Self.environmentVariable
+                throw .usage("seal with one key: --key-file and \(other) were both given",
+                             hint: filePassphrase != nil ? "drop one of them"
+                                 : "drop --key-file, or run with \(Self.environmentVariable) unset")
+            }
+            return keyFile
+        }
+        return passphrase
     }
 
     /// Asks on the terminal (/dev/tty, so it works while standard input is a pipe) for a

@@ -3,6 +3,10 @@ import QRSealKit
 
 /// `qrseal open`: a sealed message from pasted text (as a phone shows it) or from an image.
 struct OpenCommand {
+    /// Pasted text on standard input is refused past this size before it is looked at: the
+    /// largest sealed message is 7,089 digits, and this leaves room for a lot of white space.
+    static let maxTextBytes = 64 << 10
+
     let source: String
     var reader: Reader
     let output: String?
@@ -24,61 +28,99 @@ struct OpenCommand {
     }
 
     mutating func run(console: Console) throws(CLIError) -> ExitStatus {
-        let bytes = try Files.read(source, console: console)
+        let bytes = try read(console: console)
         guard !bytes.isEmpty else { throw CLIError(message: "nothing to open: \(source) is empty") }
-        let envelopes = try envelopes(in: bytes)
-        guard !envelopes.isEmpty else {
+        let messages = try sealedMessages(in: bytes)
+        guard !messages.isEmpty else {
             throw CLIError(message: "\(source): no sealed message found", status: .nothingFound)
         }
-        let kinds = Set(envelopes.compactMap { try? Opener.describe($0).keyKind })
+        if output != nil && messages.count > 1 {
+            throw CLIError(message: "\(source): holds \(messages.count) sealed messages, and -o names one file",
+                           hints: ["open it without -o: texts are printed, files are written under their own names"])
+        }
+        // Only a message that passes every check without a key is worth asking for one.
+        let kinds = Set(messages.compactMap { try? reader.opener.keyKind($0.get()) })
         if kinds.contains("passphrase"), !reader.keys.contains(where: \.isPassphrase),
            let key = try KeySources.prompt(console: console, confirm: false) {
             // Only a passphrase can be typed; the prompt reads the terminal, not standard input.
             reader.keys.append(key)
         }
-        if reader.keys.isEmpty {
-            throw CLIError(message: "\(source): no key given to open the sealed message",
-                           hints: kinds.map(KeySources.hint(for:)).sorted(), status: .cannotOpen)
-        }
-        var status = ExitStatus.success
-        for envelope in envelopes {
-            switch reader.open(envelope: envelope) {
+        var tally = SealedTally()
+        var locked = false
+        var texts = 0
+        for message in messages {
+            let content: Reader.Content
+            switch message {
+            case .success(let envelope): content = reader.open(envelope: envelope)
+            case .failure(let error): content = .failed(error)
+            }
+            switch content {
             case .opened(.text(let text)):
-                console.write(Data(text.utf8))
-                if !text.hasSuffix("\n") && console.outputIsTerminal { console.write(Data("\n".utf8)) }
+                if let output {
+                    try write(Array(text.utf8), to: output, console: console)
+                } else {
+                    printText(text, after: texts, of: messages.count, console: console)
+                    texts += 1
+                }
             case .opened(.file(let name, let content)):
-                let path = output ?? PayloadWriter.fileName(name)
-                try writer.write(content, to: path, console: console)
-                if path != "-" { console.printError("qrseal: wrote \(path) (\(content.count) bytes)") }
-            case .failed(let error):
-                Diagnostics.report(CLIError(message: "\(source): \(error.description)"), console: console)
-                status = Self.status(for: error)
+                try write(content, to: output ?? PayloadWriter.fileName(name), console: console)
+            case .failed:
+                tally.count(content, source: source, console: console)
             case .sealed(let kind, _):
                 Diagnostics.report(CLIError(message: "\(source): the message is sealed with a \(kind) and none was given",
                                             hints: [KeySources.hint(for: kind)]), console: console)
-                status = .cannotOpen
+                locked = true
             case .plain:
                 break
             }
         }
-        return status
+        tally.printHints(console: console)
+        return tally.status(otherwise: locked ? .cannotOpen : .success)
     }
 
-    /// Sealed envelopes in an image's symbols, or in text; what was read is kept in the inbox.
-    private func envelopes(in bytes: [UInt8]) throws(CLIError) -> [[UInt8]] {
+    /// The input: a file, or standard input up to `maxTextBytes` unless it is an image.
+    private func read(console: Console) throws(CLIError) -> [UInt8] {
+        guard source == "-" else { return try Files.read(source, console: console) }
+        let (start, more) = StandardInput.prefix(console, limit: Self.maxTextBytes)
+        guard more else { return start }
+        guard ImageDecoder.sniff(start) != nil else {
+            throw StandardInput.tooLarge(limit: Self.maxTextBytes, what: "more than any sealed message")
+        }
+        return start + (try StandardInput.read(console, limit: Files.maxInputBytes - start.count,
+                                                what: "the most this tool reads"))
+    }
+
+    /// A text message on standard output: as sealed when it is the only one (a line break is
+    /// added on a terminal); among several, each ends with a line break and a blank line
+    /// comes between them.
+    private func printText(_ text: String, after printed: Int, of count: Int, console: Console) {
+        if printed > 0 { console.write(Data("\n".utf8)) }
+        console.write(Data(text.utf8))
+        if !text.hasSuffix("\n") && (count > 1 || console.outputIsTerminal) { console.write(Data("\n".utf8)) }
+    }
+
+    /// Writes an opened text or file to `path` (standard output for `-`) and says so.
+    private func write(_ bytes: [UInt8], to path: String, console: Console) throws(CLIError) {
+        try writer.write(bytes, to: path, console: console)
+        if path != "-" { console.printError("qrseal: wrote \(path) (\(bytes.count) bytes)") }
+    }
+
+    /// The sealed messages in an image's symbols, or in text, each an envelope or the reason it
+    /// is not one; what was read is kept in the inbox.
+    private func sealedMessages(in bytes: [UInt8]) throws(CLIError) -> [Result<[UInt8], SealError>] {
         if ImageDecoder.sniff(bytes) != nil {
             let image: GrayImage
             do { image = try reader.decoder.decode(bytes) } catch {
                 throw CLIError(message: "\(source): \(error.description)")
             }
-            var found: [[UInt8]] = []
             let detections = reader.detector.detect(in: image)
             try store?.keep(detections, source: source, kind: .file)
+            var found: [Result<[UInt8], SealError>] = []
             for d in detections where Armor.isSealed(d.bytes) {
-                do {
-                    if let e = try Armor.envelope(fromSymbol: d.bytes) { found.append(e) }
+                do throws(SealError) {
+                    if let envelope = try Armor.envelope(fromSymbol: d.bytes) { found.append(.success(envelope)) }
                 } catch {
-                    throw CLIError(message: "\(source): \(error.description)")
+                    found.append(.failure(error))
                 }
             }
             return found
@@ -89,7 +131,7 @@ struct OpenCommand {
         do {
             let envelope = try Armor.envelope(fromText: text)
             try store?.keepText(Armor.text(for: envelope), source: source == "-" ? "pasted text" : source)
-            return [envelope]
+            return [.success(envelope)]
         } catch let error as CLIError {
             throw error
         } catch let error as SealError {

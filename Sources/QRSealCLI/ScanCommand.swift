@@ -73,7 +73,8 @@ struct ScanCommand {
                 if items.contains(where: { $0.content.isLocked(kind: "passphrase") }),
                    let key = try KeySources.prompt(console: console, confirm: false) {
                     reader.keys.append(key)
-                    items = items.map { reader.classify($0.detection) }
+                    // Only the locked ones: opening the others again would count their work twice.
+                    items = items.map { $0.content.isLocked(kind: "passphrase") ? reader.classify($0.detection) : $0 }
                 }
                 found += items.count
                 for item in items {

@@ -9,10 +9,16 @@ struct SealedTally {
     var failed = 0
     /// Sealed messages left shut for want of a key, by key kind.
     var locked: [String: Int] = [:]
+    /// Sealed messages skipped, unopened, for the key-derivation budget of the run (counted in `failed`).
+    var skipped = 0
 
     /// Counts a symbol's content, reporting a message that failed to open.
     mutating func count(_ content: Reader.Content, source: String, console: Console) {
         switch content {
+        case .failed(.kdfBudgetExceeded):
+            // Reported once, with the count, by printHints.
+            skipped += 1
+            failed += 1
         case .failed(let error):
             // A wrong key is 3; damaged or unsupported input is 2, as for open.
             if OpenCommand.status(for: error) == .cannotOpen { unopened += 1 } else { failed += 1 }
@@ -26,6 +32,13 @@ struct SealedTally {
 
     /// One hint per key kind for the messages left shut.
     func printHints(console: Console) {
+        if skipped > 0 {
+            Diagnostics.report(CLIError(message: "not opened: too much key-derivation work in one call "
+                                        + "(\(skipped) message\(skipped == 1 ? "" : "s") skipped)",
+                                        hints: ["open fewer passphrase messages at a time: one run derives at most "
+                                                + "\(OpeningBudget.defaultScryptWork / ScryptParameters.standard.work) "
+                                                + "keys at the standard scrypt cost"]), console: console)
+        }
         for (kind, count) in locked.sorted(by: { $0.key < $1.key }) {
             Diagnostics.hint("\(count) sealed message\(count == 1 ? "" : "s") for a \(kind) not opened: "
                              + KeySources.hint(for: kind), console: console)

@@ -21,16 +21,22 @@ enum StandardStreams {
 
     /// All of standard input. A read error ends the process with status 2 and a message on
     /// standard error: what was read so far is not the input, and must not pass for it.
-    static func readAll() -> Data {
+    static func readAll() -> Data { read(upTo: Int.max) }
+
+    /// Up to `count` further bytes of standard input, fewer only at its end; a read error
+    /// ends the process as `readAll` does.
+    static func read(upTo count: Int) -> Data {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress!, $0.count) }
+        while data.count < count {
+            let want = min(chunk.count, count - data.count)
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress!, want) }
             if n > 0 { data.append(contentsOf: chunk[0..<n]); continue }
             if n == 0 { return data }
             if errno == EINTR { continue }
             failReading(errno)
         }
+        return data
     }
 
     /// One line of standard input through a FILE of descriptor 0; a read error ends the

@@ -2,6 +2,8 @@
 public struct Reader: Sendable {
     public var decoder: ImageDecoder
     public var detector: Detector
+    /// Opens the sealed messages; its budget is shared by every message this reader and its
+    /// copies open.
     public var opener: Opener
     /// Keys to try on sealed messages; none means sealed messages are reported, not opened.
     public var keys: [SealKey]
@@ -58,7 +60,7 @@ public struct Reader: Sendable {
         do {
             return .opened(try opener.open(envelope, keys: keys))
         } catch .noKey {
-            let kind = (try? Opener.describe(envelope).keyKind) ?? "key"
+            let kind = (try? opener.keyKind(envelope)) ?? "key"
             return .sealed(keyKind: kind, size: envelope.count)
         } catch {
             return .failed(error)

@@ -7,11 +7,7 @@ import TestSupport
 struct SealCommandTests {
     let dir = try! TempDir()
 
-    func newKey(_ name: String = "k.key") -> String {
-        let path = dir.path(name)
-        #expect(qrseal(["keygen", "-o", path]).status == 0)
-        return path
-    }
+    func newKey(_ name: String = "k.key") -> String { dir.newKey(name) }
 
     @Test("keygen writes a checksummed key with mode 0600 and never overwrites it")
     func keygen() throws {

@@ -29,7 +29,7 @@ public enum Armor: String, CaseIterable, Sendable {
     public static func envelope(fromSymbol bytes: [UInt8]) throws(SealError) -> [UInt8]? {
         if bytes.starts(with: magic) { return Array(bytes.dropFirst(magic.count)) }
         guard let digitsStart = try digitsPrefixLength(bytes) else { return nil }
-        return try Digits.decode(Array(bytes[digitsStart...]))
+        return try envelope(fromDigits: Array(bytes[digitsStart...]))
     }
 
     /// The envelope in pasted text: white space anywhere is ignored.
@@ -39,7 +39,21 @@ public enum Armor: String, CaseIterable, Sendable {
         guard let start = try digitsPrefixLength(bytes) else {
             throw .badArmor("the text does not start with \(digitsPrefix)")
         }
-        return try Digits.decode(Array(bytes[start...]))
+        return try envelope(fromDigits: Array(bytes[start...]))
+    }
+
+    /// The envelope behind the digits after `QRSEAL1:`. The prefix promises a version 1
+    /// message in one symbol with a known key type (docs/FORMAT.md, section 4.1); digits cut
+    /// off or mistyped change the leading bytes, so other first bytes are damage, not a
+    /// version, frame or key type to report.
+    static func envelope(fromDigits digits: [UInt8]) throws(SealError) -> [UInt8] {
+        let envelope = try Digits.decode(digits)
+        guard envelope.count >= Envelope.minimumLength else { throw .truncated }
+        guard envelope[0] == Envelope.version << 4 | Envelope.completeFrame,
+              Envelope.KeyKind(rawValue: envelope[1]) != nil else {
+            throw .badArmor("the digits do not start a version 1 message (cut off or mistyped)")
+        }
+        return envelope
     }
 
     /// Whether a payload is sealed (either armor), without decoding it.
@@ -48,16 +62,17 @@ public enum Armor: String, CaseIterable, Sendable {
         do { return try digitsPrefixLength(bytes) != nil } catch { return true }
     }
 
-    /// The length of a `QRSEAL<version>:` prefix (any case), nil without one; throws for a
-    /// version other than 1.
+    /// The length of a `QRSEAL<version>:` prefix (any case, any number of digits), nil
+    /// without one; throws for a version other than 1.
     static func digitsPrefixLength(_ bytes: [UInt8]) throws(SealError) -> Int? {
         let name = Array(prefixName.utf8)
         guard bytes.count > name.count,
               zip(bytes, name).allSatisfy({ $0 & 0xDF == $1 }) else { return nil }
         var i = name.count
         var version = 0
-        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39, version < 1000 {
-            version = version * 10 + Int(bytes[i] - 0x30)
+        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+            // Saturate: a version too long to count is still a version this reader does not know.
+            version = min(version * 10 + Int(bytes[i] - 0x30), Int(Int32.max))
             i += 1
         }
         guard i > name.count, i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }

@@ -27,14 +27,19 @@ struct Envelope: Equatable {
 
     var bytes: [UInt8] { header + sealed }
 
-    /// Parses the layout, refusing unknown versions, frames and key types before anything else.
+    /// The fewest bytes any envelope has: a key-file header and the tag.
+    static let minimumLength = overhead(.keyFile)
+
+    /// Parses the layout: first the length every envelope has (a message cut short is damaged,
+    /// whatever its first bytes say), then the version, frame and key type, then the length
+    /// of its key type.
     init(parsing bytes: [UInt8]) throws(SealError) {
-        guard let lead = bytes.first else { throw .truncated }
+        guard bytes.count >= Self.minimumLength else { throw .truncated }
+        let lead = bytes[0]
         guard lead >> 4 == Self.version else { throw .unsupportedVersion(Int(lead >> 4)) }
         guard lead & 0x0F == Self.completeFrame else {
             throw .unsupported("frame type \(lead & 0x0F) (part of a message spread over several symbols)")
         }
-        guard bytes.count >= 2 else { throw .truncated }
         guard let kind = KeyKind(rawValue: bytes[1]) else {
             throw .unsupported("key type \(bytes[1])")
         }
@@ -42,7 +47,7 @@ struct Envelope: Equatable {
         var scrypt: ScryptParameters?
         var salt: [UInt8] = []
         if kind == .passphrase {
-            guard bytes.count >= 2 + 3 + 16 + Crypto.nonceLength + Crypto.tagLength else { throw .truncated }
+            guard bytes.count >= Self.overhead(.passphrase) else { throw .truncated }
             let (log2N, r, p) = (Int(bytes[2]), Int(bytes[3]), Int(bytes[4]))
             let parameters = ScryptParameters(log2N: log2N, r: r, p: p)
             guard parameters.isValid else {
@@ -90,6 +95,14 @@ public struct ScryptParameters: Equatable, Sendable {
     /// 1 ≤ log2N ≤ 63 and log2N < 16·r (RFC 7914: N < 2^(128·r/8)), 1 ≤ r, p ≤ 255.
     public var isValid: Bool {
         (1...63).contains(log2N) && (1...255).contains(r) && (1...255).contains(p) && log2N < 16 * r
+    }
+
+    /// The work of one derivation, N·r·p (Int.max when it does not fit).
+    public var work: Int {
+        guard log2N < Int.bitWidth - 1 else { return .max }
+        let (nr, o1) = (1 << log2N).multipliedReportingOverflow(by: r)
+        let (nrp, o2) = nr.multipliedReportingOverflow(by: p)
+        return o1 || o2 ? .max : nrp
     }
 
     /// What writers use: N = 2^17, r = 8, p = 1 (128 MiB).

@@ -5,7 +5,7 @@ public enum SealError: Error, Equatable, Sendable {
     case authenticationFailed
     /// The message is sealed with a kind of key none was given for (`passphrase` or `key file`).
     case noKey(kind: String)
-    /// The envelope is shorter than its fixed part and tag.
+    /// The envelope is shorter than its fixed part and tag: cut off, most often.
     case truncated
     /// The bytes do not follow the format; the text says where.
     case malformed(String)
@@ -19,8 +19,12 @@ public enum SealError: Error, Equatable, Sendable {
     case nonCanonicalDigits
     /// The scrypt parameters ask for more work than the reader allows.
     case kdfTooCostly(log2N: Int, r: Int, p: Int, limit: Int)
-    /// The content would decompress to more than the reader allows.
+    /// The content would decompress to more than the reader allows in one call (all its
+    /// messages together).
     case contentTooLarge(limit: Int)
+    /// Opening it would take more key derivation (scrypt work N·r·p) than is left of the
+    /// reader's allowance for one call; it was skipped without deriving.
+    case kdfBudgetExceeded
     /// A key file's text is not a valid key.
     case badKey(String)
     /// The cryptographic library failed; the text is its reason.
@@ -35,7 +39,7 @@ extension SealError: CustomStringConvertible {
         case let .noKey(kind):
             return "the message is sealed with a \(kind) and none was given"
         case .truncated:
-            return "damaged sealed message: truncated"
+            return "damaged or incomplete sealed message: too short, cut off"
         case let .malformed(reason):
             return "damaged sealed message: \(reason)"
         case let .unsupportedVersion(v):
@@ -43,14 +47,16 @@ extension SealError: CustomStringConvertible {
         case let .unsupported(what):
             return "unsupported sealed message: \(what)"
         case let .badArmor(reason):
-            return "damaged sealed message: \(reason)"
+            return "damaged or incomplete sealed message: \(reason)"
         case .nonCanonicalDigits:
-            return "damaged sealed message: the digits are not a canonical encoding"
+            return "damaged or incomplete sealed message: the digits are not the form of any message (cut off or mistyped)"
         case let .kdfTooCostly(log2N, r, p, limit):
             return "the message asks for scrypt work N=2^\(log2N), r=\(r), p=\(p), "
                 + "above this reader's limit of N=2^\(limit) at r=8, p=1"
         case let .contentTooLarge(limit):
-            return "the message decompresses to more than \(limit) bytes, the limit"
+            return "the content decompresses to more than \(limit) bytes, the limit for one read (all its messages together)"
+        case .kdfBudgetExceeded:
+            return "not opened: too much key-derivation work in one call"
         case let .badKey(reason):
             return "not a valid key: \(reason)"
         case let .crypto(reason):

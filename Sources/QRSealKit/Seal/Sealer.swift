@@ -61,21 +61,26 @@ public struct Sealer: Sendable {
     }
 }
 
-/// Opens envelopes with the keys it is given.
+/// Opens envelopes with the keys it is given. Copies share one `OpeningBudget`, so the
+/// work of every message a reader opens counts against the same allowance.
 public struct Opener: Sendable {
-    /// The largest scrypt work accepted: N = 2^maxScryptLog2N at r = 8, p = 1.
+    /// The largest scrypt work accepted for one message: N = 2^maxScryptLog2N at r = 8, p = 1.
     public var maxScryptLog2N = 18
-    /// The most bytes of content a message may decompress to.
-    public var maxContentBytes = 16 << 20
+    /// What all the messages opened together may cost, and the keys derived so far.
+    public let budget: OpeningBudget
 
-    public init(maxScryptLog2N: Int = 18, maxContentBytes: Int = 16 << 20) {
+    /// Without a `budget`, a new one sized for `maxScryptLog2N`
+    /// (`OpeningBudget.defaultScryptWork(limit:)`).
+    public init(maxScryptLog2N: Int = 18, budget: OpeningBudget? = nil) {
         self.maxScryptLog2N = maxScryptLog2N
-        self.maxContentBytes = maxContentBytes
+        self.budget = budget ?? OpeningBudget(maxScryptWork: OpeningBudget.defaultScryptWork(limit: maxScryptLog2N))
     }
 
-    /// The payload of `envelope`, trying each key of the envelope's kind in turn.
+    /// The payload of `envelope`, trying each key of the envelope's kind in turn. Everything
+    /// that needs no key is checked first (layout, then the scrypt limit), so that a damaged or
+    /// unsupported message is reported as such even when no key of its kind was given.
     public func open(_ bytes: [UInt8], keys: [SealKey]) throws(SealError) -> Payload {
-        let envelope = try Envelope(parsing: bytes)
+        let envelope = try checked(bytes)
         let matching = keys.filter { key in
             switch (key, envelope.kind) {
             case (.keyFile, .keyFile), (.passphrase, .passphrase): return true
@@ -83,9 +88,6 @@ public struct Opener: Sendable {
             }
         }
         guard !matching.isEmpty else { throw .noKey(kind: envelope.kind.name) }
-        if let params = envelope.scrypt, !params.isWithin(limit: maxScryptLog2N) {
-            throw .kdfTooCostly(log2N: params.log2N, r: params.r, p: params.p, limit: maxScryptLog2N)
-        }
         // Keys are derived one at a time: scrypt is costly, and the first may be the right one.
         for key in matching {
             let aesKey: [UInt8]
@@ -93,16 +95,42 @@ public struct Opener: Sendable {
             case .keyFile(let secret):
                 aesKey = secret.messageKey
             case .passphrase(let passphrase):
-                let params = envelope.scrypt!
-                aesKey = try Crypto.scrypt(password: Sealer.passphraseBytes(passphrase), salt: envelope.salt,
-                                           log2N: params.log2N, r: params.r, p: params.p)
+                aesKey = try budget.scryptKey(password: Sealer.passphraseBytes(passphrase), salt: envelope.salt,
+                                              parameters: envelope.scrypt!)
             }
             if let inner = try Crypto.open(key: aesKey, nonce: envelope.nonce, aad: envelope.header,
                                            sealed: envelope.sealed) {
-                return try InnerPlaintext.decode(inner, maxContent: maxContentBytes)
+                return try decode(inner)
             }
         }
         throw .authenticationFailed
+    }
+
+    /// The kind of key (`passphrase` or `key file`) that `bytes` needs, after every check that
+    /// needs no key: throws what `open` would for a damaged, unsupported or too costly message.
+    public func keyKind(_ bytes: [UInt8]) throws(SealError) -> String {
+        try checked(bytes).kind.name
+    }
+
+    /// The envelope of `bytes`, its layout and scrypt cost checked.
+    private func checked(_ bytes: [UInt8]) throws(SealError) -> Envelope {
+        let envelope = try Envelope(parsing: bytes)
+        if let params = envelope.scrypt, !params.isWithin(limit: maxScryptLog2N) {
+            throw .kdfTooCostly(log2N: params.log2N, r: params.r, p: params.p, limit: maxScryptLog2N)
+        }
+        return envelope
+    }
+
+    /// The inner plaintext's payload, its content counted against the budget.
+    private func decode(_ inner: [UInt8]) throws(SealError) -> Payload {
+        let payload: Payload
+        do {
+            payload = try InnerPlaintext.decode(inner, maxContent: budget.contentBytesLeft)
+        } catch .contentTooLarge {
+            throw .contentTooLarge(limit: budget.maxContentBytes)
+        }
+        budget.spendContent(payload.content.count)
+        return payload
     }
 
     /// What a sealed message says about itself without a key: its key kind and size.

@@ -71,6 +71,7 @@ struct ArmorTests {
 
     @Test("another format version is refused as such", arguments: [
         ("QRSEAL2:123", 2), ("qrseal2:00000", 2), ("QRSEAL0:123", 0), ("QRSEAL10:123", 10), ("QRSEAL2:", 2),
+        ("QRSEAL10000:123", 10000), ("QRSEAL99999999999999999999:1", Int(Int32.max)),
     ])
     func otherVersion(text: String, version: Int) {
         #expect(textError(text) == .unsupportedVersion(version))
@@ -105,6 +106,22 @@ struct ArmorTests {
         let full = Armor.text(for: envelope)
         #expect(textError(full + "0") != nil)
         #expect(textError(String(full.dropLast())) != nil)
+    }
+
+    @Test("a paste cut short anywhere is damaged or incomplete, never another version, frame or key type")
+    func cutOff() throws {
+        let passphrase = try Sealer(scrypt: ScryptParameters(log2N: 10, r: 8, p: 1))
+            .seal(.text("a longer message, so that there is much to cut"), with: .passphrase("p"))
+        for sealed in [envelope, passphrase] {
+            let full = Armor.text(for: sealed)
+            for cut in 1..<full.count - Armor.digitsPrefix.count {
+                let error = textError(String(full.dropLast(cut)))
+                switch error {
+                case .truncated?, .badArmor?, .nonCanonicalDigits?: break
+                default: Issue.record("\(cut) digits cut off: \(String(describing: error))")
+                }
+            }
+        }
     }
 
     @Test("ordinary QR payloads are not sealed messages", arguments: [

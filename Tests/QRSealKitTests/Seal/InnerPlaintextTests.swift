@@ -105,13 +105,26 @@ struct InnerPlaintextTests {
 
     @Test("the content cap is exact, compressed or not")
     func capBoundary() throws {
-        let opener = Opener(maxContentBytes: 1000)
+        // A fresh opener each time: the cap is shared by every message one opener opens.
+        func capped() -> Opener { Opener(budget: OpeningBudget(maxContentBytes: 1000)) }
         let atCap = [UInt8](repeating: 0x61, count: 1000), overCap = [UInt8](repeating: 0x61, count: 1001)
-        #expect(try open(inner: [0x03, 0x00] + brotli(atCap), opener: opener) == .success(.file(name: "", bytes: atCap)))
-        #expect(try open(inner: [0x03, 0x00] + brotli(overCap), opener: opener) == .failure(.contentTooLarge(limit: 1000)))
-        #expect(try open(inner: [0x01, 0x00] + atCap, opener: opener) == .success(.file(name: "", bytes: atCap)))
-        #expect(try open(inner: [0x01, 0x00] + overCap, opener: opener) == .failure(.contentTooLarge(limit: 1000)))
-        #expect(try open(inner: [0x00] + overCap, opener: opener) == .failure(.contentTooLarge(limit: 1000)))
+        #expect(try open(inner: [0x03, 0x00] + brotli(atCap), opener: capped()) == .success(.file(name: "", bytes: atCap)))
+        #expect(try open(inner: [0x03, 0x00] + brotli(overCap), opener: capped()) == .failure(.contentTooLarge(limit: 1000)))
+        #expect(try open(inner: [0x01, 0x00] + atCap, opener: capped()) == .success(.file(name: "", bytes: atCap)))
+        #expect(try open(inner: [0x01, 0x00] + overCap, opener: capped()) == .failure(.contentTooLarge(limit: 1000)))
+        #expect(try open(inner: [0x00] + overCap, opener: capped()) == .failure(.contentTooLarge(limit: 1000)))
+    }
+
+    @Test("the content cap is for all the messages one opener opens, not for each")
+    func capIsShared() throws {
+        let opener = Opener(budget: OpeningBudget(maxContentBytes: 2500))
+        let kilobyte = [UInt8](repeating: 0x61, count: 1000)
+        #expect(try open(inner: [0x03, 0x00] + brotli(kilobyte), opener: opener) == .success(.file(name: "", bytes: kilobyte)))
+        #expect(try open(inner: [0x03, 0x00] + brotli(kilobyte), opener: opener) == .success(.file(name: "", bytes: kilobyte)))
+        // 2000 of 2500 bytes spent: a third kilobyte passes the cap, though alone it is far below it.
+        #expect(try open(inner: [0x03, 0x00] + brotli(kilobyte), opener: opener) == .failure(.contentTooLarge(limit: 2500)))
+        #expect(try open(inner: [0x01, 0x00] + Array(kilobyte.prefix(400)), opener: opener)
+                == .success(.file(name: "", bytes: Array(kilobyte.prefix(400)))))
     }
 
     @Test("a sender's path is reduced to its last component", arguments: [

@@ -160,11 +160,11 @@ struct PassphraseTests {
         #expect(open(envelope, opener: Opener(maxScryptLog2N: 12)) == .success(.text("the eagle lands at dawn")))
     }
 
-    @Test("a too costly message with no passphrase to try is .noKey")
+    @Test("a too costly message is refused as such even with no passphrase to try")
     func tooCostlyWithoutPassphrase() throws {
         var envelope = try seal()
         envelope[2] = 40
-        #expect(throws: SealError.noKey(kind: "passphrase")) { try Opener().open(envelope, keys: []) }
+        #expect(throws: SealError.kdfTooCostly(log2N: 40, r: 8, p: 1, limit: 18)) { try Opener().open(envelope, keys: []) }
     }
 
 

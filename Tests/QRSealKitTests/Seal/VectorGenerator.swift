@@ -101,6 +101,26 @@ struct VectorGenerator {
         write(name, headers, payload: text ?? rendered.payload)
     }
 
+    /// Vectors of digits cut off: file name, what the rest looks like, and a test on the
+    /// envelope bytes the remaining digits stand for.
+    static let cutOffShapes: [(String, String, @Sendable ([UInt8]) -> Bool)] = [
+        ("digits-cut-off-version.txt", "format version 0 or 2", { $0[0] >> 4 != 1 }),
+        ("digits-cut-off-frame-type.txt", "version 1 with a frame type other than 0", { $0[0] >> 4 == 1 && $0[0] & 0x0F != 0 }),
+        ("digits-cut-off-key-type.txt", "version 1, frame type 0 and an unknown key type", { $0[0] == 0x10 && $0[1] > 1 }),
+    ]
+
+    /// The digits of `envelope` with the fewest digits cut off the end whose rest is a
+    /// canonical digit string, at least 30 bytes long, whose bytes satisfy `test`.
+    static func cutOff(_ envelope: [UInt8], where test: ([UInt8]) -> Bool) -> (String, Int) {
+        let digits = Array(Armor.text(for: envelope).utf8.dropFirst(Armor.digitsPrefix.count))
+        for cut in 1..<digits.count - 80 {
+            let rest = Array(digits.dropLast(cut))
+            guard let bytes = try? Digits.decode(rest), bytes.count >= 30, test(bytes) else { continue }
+            return (String(decoding: rest, as: UTF8.self), cut)
+        }
+        preconditionFailure("no cut of the digits has that shape")
+    }
+
     /// The decimal digits of 256^n.
     static func powerOf256(_ n: Int) -> [UInt8] {
         var digits: [UInt8] = [1]  // least significant first, values 0–9
@@ -282,22 +302,53 @@ struct VectorGenerator {
         failure("scrypt-invalid-parameters.txt", "format failure", "scrypt log2N 0 (N = 1), outside 1 to 63",
                 keys: [.passphrase("p")], envelope: badParams)
 
+        // A paste cut short: the digits that remain read as another number, whose first bytes
+        // look like another version, frame type or key type. The QRSEAL1: prefix says which
+        // version the digits hold, so these are damage, not something unsupported.
+        for (name, what, looksLike) in Self.cutOffShapes {
+            let (digits, cut) = Self.cutOff(right, where: looksLike)
+            failure(name, "format failure",
+                    "text-passphrase.txt with its last \(cut) digits cut off: the rest reads as \(what)",
+                    keys: [.passphrase("correct horse battery staple")], text: Armor.digitsPrefix + digits)
+        }
+        var shortOther = Array(withKey.prefix(20))
+        shortOther[0] = 0x20
+        failure("truncated-other-version.txt", "format failure",
+                "20 bytes with lead byte 0x20: shorter than any envelope, which is checked before the version",
+                keys: [.keyFile(alice)], envelope: shortOther, armor: .binary)
+
         // --- unsupported ---------------------------------------------------------------------
         altered = withKey
         altered[0] = 0x20
         failure("unknown-version.txt", "unsupported", "text-key-file.txt with lead byte 0x20: format version 2",
-                keys: [.keyFile(alice)], envelope: altered)
+                keys: [.keyFile(alice)], envelope: altered, armor: .binary)
         failure("unknown-version-prefix.txt", "unsupported", "the digits of text-key-file.txt after the prefix QRSEAL2:",
                 keys: [.keyFile(alice)],
                 text: "QRSEAL2:" + Armor.text(for: withKey).dropFirst(Armor.digitsPrefix.count))
+        failure("unknown-version-prefix-long.txt", "unsupported",
+                "the digits of text-key-file.txt after the prefix QRSEAL10000: (a version of five digits)",
+                keys: [.keyFile(alice)],
+                text: "QRSEAL10000:" + Armor.text(for: withKey).dropFirst(Armor.digitsPrefix.count))
         altered = withKey
         altered[0] = 0x11
         failure("unknown-frame-type.txt", "unsupported", "text-key-file.txt with lead byte 0x11: version 1, frame type 1 (multi-symbol)",
-                keys: [.keyFile(alice)], envelope: altered)
+                keys: [.keyFile(alice)], envelope: altered, armor: .binary)
         altered = withKey
         altered[1] = 0x02
         failure("unknown-key-type.txt", "unsupported", "text-key-file.txt with key type 0x02",
-                keys: [.keyFile(alice)], envelope: altered)
+                keys: [.keyFile(alice)], envelope: altered, armor: .binary)
+
+        // --- refused with no key at all: everything that needs no key is checked first ---------
+        failure("no-key-truncated.txt", "format failure", "truncated.txt read with no key",
+                keys: [], envelope: Array(withKey.prefix(29)))
+        altered = withKey
+        altered[0] = 0x20
+        failure("no-key-unknown-version.txt", "unsupported", "unknown-version.txt read with no key",
+                keys: [], envelope: altered, armor: .binary)
+        var costlyNoKey = right
+        costlyNoKey[2] = 30
+        failure("no-key-scrypt-too-costly.txt", "resource limit", "scrypt-too-costly.txt read with no key",
+                keys: [], envelope: costlyNoKey)
 
         var undefined = right
         undefined[2] = 16

@@ -90,7 +90,6 @@ struct SealVector {
                 continue
             }
         }
-        guard !keys.isEmpty else { throw VectorProblem("no passphrase: or key: header") }
         return keys
     }
 
@@ -176,7 +175,7 @@ struct VectorTests {
         case .authenticationFailed: return "authentication failure"
         case .truncated, .malformed, .badArmor, .nonCanonicalDigits: return "format failure"
         case .unsupportedVersion, .unsupported: return "unsupported"
-        case .kdfTooCostly, .contentTooLarge: return "resource limit"
+        case .kdfTooCostly, .contentTooLarge, .kdfBudgetExceeded: return "resource limit"
         case .noKey, .badKey, .crypto: return nil
         }
     }
@@ -219,6 +218,9 @@ struct VectorTests {
         let armor = try vector.armor
         let symbol = try vector.symbol()
         let keys = try vector.keys()
+        // Without a key a reader still refuses damaged, unsupported and too costly messages.
+        let needsKey = expect == "success" || expect == "authentication failure"
+        guard !keys.isEmpty || !needsKey else { throw VectorProblem("no passphrase: or key: header") }
         let opener = Opener(maxScryptLog2N: try vector.maxScrypt())
         let result = try open(symbol: symbol, keys: keys, opener: opener)
         if armor == .digits {
