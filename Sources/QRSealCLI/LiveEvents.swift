@@ -26,6 +26,8 @@ struct LiveEvents {
     /// Contents already handled in this scan: each is opened, stored and rung for once.
     private var seen: [Content: Reader.Content] = [:]
     private var prompted = false
+    /// The frame whose codes the opening budget is spent on.
+    private var budgetFrame: Int?
 
     private struct Content: Hashable {
         let symbology: Symbology
@@ -55,7 +57,7 @@ struct LiveEvents {
         added += 1
         let key = Content(symbology: event.detection.symbology, bytes: event.detection.bytes)
         let isNew = seen[key] == nil
-        let content = isNew ? open(event.detection, console: console) : seen[key]!
+        let content = isNew ? open(event.detection, frame: event.frame, console: console) : seen[key]!
         seen[key] = content
         var fileNote: String?
         var writeError: CLIError?
@@ -80,7 +82,11 @@ struct LiveEvents {
 
     /// Classifies a code, asking once on the terminal for a passphrase when one is needed
     /// and none was given, and counts what could not be opened.
-    private mutating func open(_ detection: Detection, console: Console) -> Reader.Content {
+    private mutating func open(_ detection: Detection, frame: Int, console: Console) -> Reader.Content {
+        if budgetFrame != frame {
+            budgetFrame = frame
+            reader.opener.budget.renew()
+        }
         var content = reader.classify(detection).content
         if content.isLocked(kind: "passphrase"), !prompted {
             prompted = true
