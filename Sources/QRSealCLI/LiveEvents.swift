@@ -60,7 +60,7 @@ struct LiveEvents {
         var fileNote: String?
         var writeError: CLIError?
         if isNew, case .opened(.file(let fileName, let bytes)) = content {
-            (fileNote, writeError) = saveFile(fileName, bytes, console: console)
+            (fileNote, writeError) = writer.save(bytes, named: fileName, in: outputDirectory, console: console)
         } else if case .opened(.file(let fileName, let bytes)) = content {
             fileNote = "file \(PayloadWriter.fileName(fileName)) (\(bytes.count) bytes), read before"
         }
@@ -91,21 +91,6 @@ struct LiveEvents {
         }
         tally.count(content, source: name, console: console)
         return content
-    }
-
-    /// Writes a file carried by a sealed message into the output directory, as `scan -o` does.
-    private func saveFile(_ fileName: String, _ bytes: [UInt8], console: Console) -> (String, CLIError?) {
-        let stored = PayloadWriter.fileName(fileName)
-        guard let dir = outputDirectory else {
-            return ("file \(stored) (\(bytes.count) bytes); pass -o DIR to save it", nil)
-        }
-        let path = dir.hasSuffix("/") ? dir + stored : dir + "/" + stored
-        do {
-            try writer.write(bytes, to: path, console: console)
-            return ("file \(stored) (\(bytes.count) bytes) written to \(path)", nil)
-        } catch {
-            return ("file \(stored) (\(bytes.count) bytes) not written", error)
-        }
     }
 
     private func print(_ event: ScanEvent, _ content: Reader.Content, fileNote: String?, console: Console) {

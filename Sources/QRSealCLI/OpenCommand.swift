@@ -19,8 +19,9 @@ struct OpenCommand {
         reader = Reader(opener: try args.opener(),
                         keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
-        output = args.value("output")
-        writer = PayloadWriter(force: args.has("force"))
+        writer = PayloadWriter(force: args.has("force"), inputs: [source] + args.keyFiles)
+        output = try args.outputPath()
+        if let output { try Output(path: output, force: writer.force, inputs: writer.inputs).check() }
     }
 
     mutating func run(console: Console) throws(CLIError) -> ExitStatus {
@@ -47,9 +48,8 @@ struct OpenCommand {
                 console.write(Data(text.utf8))
                 if !text.hasSuffix("\n") && console.outputIsTerminal { console.write(Data("\n".utf8)) }
             case .opened(.file(let name, let content)):
-                let path = output ?? PayloadWriter.fileName(name)
-                try writer.write(content, to: path, console: console)
-                if path != "-" { console.printError("qrseal: wrote \(path) (\(content.count) bytes)") }
+                let path = try writer.write(content, named: name, to: output, console: console)
+                if path != "-" { console.printError("qrseal: wrote \(DisplayText.escape(path)) (\(content.count) bytes)") }
             case .failed(let error):
                 Diagnostics.report(CLIError(message: "\(source): \(error.description)"), console: console)
                 status = Self.status(for: error)

@@ -14,7 +14,7 @@ struct ScanCommand {
     /// Where read items are kept, unless --no-store.
     let store: ItemStore?
     /// Where --annotate writes the annotated copy of the one image scanned.
-    let annotation: String?
+    let annotation: Output?
 
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
         live = try LiveScan.make(args, console: console)
@@ -34,8 +34,8 @@ struct ScanCommand {
                         opener: try args.opener(),
                         keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
-        outputDirectory = args.value("output")
-        writer = PayloadWriter(force: args.has("force"))
+        outputDirectory = try args.outputPath()
+        writer = PayloadWriter(force: args.has("force"), inputs: args.positionals + args.keyFiles)
     }
 
     private static func symbologies(_ args: ParsedArguments) throws(CLIError) -> Set<Symbology> {
@@ -108,19 +108,7 @@ struct ScanCommand {
         var fileNote: String?
         var writeError: CLIError?
         if case .opened(.file(let name, let bytes)) = item.content {
-            let stored = PayloadWriter.fileName(name)
-            if let dir = outputDirectory {
-                let path = dir.hasSuffix("/") ? dir + stored : dir + "/" + stored
-                do {
-                    try writer.write(bytes, to: path, console: console)
-                    fileNote = "file \(stored) (\(bytes.count) bytes) written to \(path)"
-                } catch {
-                    writeError = error
-                    fileNote = "file \(stored) (\(bytes.count) bytes) not written"
-                }
-            } else {
-                fileNote = "file \(stored) (\(bytes.count) bytes); pass -o DIR to save it"
-            }
+            (fileNote, writeError) = writer.save(bytes, named: name, in: outputDirectory, console: console)
         }
         switch style {
         case .raw:

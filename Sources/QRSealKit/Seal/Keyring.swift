@@ -76,7 +76,7 @@ public struct Keyring: Sendable {
 
     public func remove(_ name: String) throws(Failure) {
         guard Self.isUsable(name) else { throw .badName(name) }
-        guard unlink(file(name)) == 0 else {
+        guard RawBytes.withCString(file(name), { unlink($0) }) == 0 else {
             if errno == ENOENT { throw .missing(name) }
             throw .io("\(file(name)): \(String(cString: strerror(errno)).lowercased())")
         }
