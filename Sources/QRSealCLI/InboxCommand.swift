@@ -103,6 +103,9 @@ struct InboxCommand {
     }
 
     private func open(_ console: Console) throws(CLIError) -> ExitStatus {
+        let writer = PayloadWriter(force: args.has("force"), inputs: args.keyFiles)
+        let output = try args.outputPath()
+        try writer.check(output)
         let item = try item(try inbox())
         guard item.kind == .sealed else {
             throw CLIError(message: "item \(item.id ?? 0) is not a sealed message (it is \(item.kind.rawValue))",
@@ -122,8 +125,7 @@ struct InboxCommand {
             console.write(Data(text.utf8))
             if !text.hasSuffix("\n") && console.outputIsTerminal { console.write(Data("\n".utf8)) }
         case .opened(.file(let name, let content)):
-            let writer = PayloadWriter(force: args.has("force"), inputs: args.keyFiles)
-            let path = try writer.write(content, named: name, to: try args.outputPath(), console: console)
+            let path = try writer.write(content, named: name, to: output, console: console)
             if path != "-" { console.printError("qrseal: wrote \(DisplayText.escape(path)) (\(content.count) bytes)") }
         case .sealed(let kind, _):
             throw CLIError(message: "item \(item.id ?? 0) is sealed with a \(kind) and none was given",

@@ -85,7 +85,7 @@ struct LiveScan {
         sessionOptions = options
         maxPixels = try args.integer("max-pixels", in: 1...(1 << 40), default: ImageDecoder.defaultMaxPixels)
         effortGiven = args.value("effort") != nil
-        outputDirectory = try args.outputPath()
+        outputDirectory = try args.outputDirectory()
         writer = PayloadWriter(force: args.has("force"), inputs: [args.value("stream") ?? ""] + args.keyFiles)
     }
 

@@ -21,7 +21,7 @@ struct OpenCommand {
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
         writer = PayloadWriter(force: args.has("force"), inputs: [source] + args.keyFiles)
         output = try args.outputPath()
-        if let output { try Output(path: output, force: writer.force, inputs: writer.inputs).check() }
+        try writer.check(output)
     }
 
     mutating func run(console: Console) throws(CLIError) -> ExitStatus {

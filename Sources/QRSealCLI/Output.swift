@@ -113,6 +113,16 @@ extension ParsedArguments {
         return path
     }
 
+    /// `scan -o DIR`: the folder received files go into, which must exist.
+    func outputDirectory() throws(CLIError) -> String? {
+        guard let path = try outputPath() else { return nil }
+        guard Files.isDirectory(path) else {
+            throw CLIError(message: "\(path): " + (Files.exists(path) ? "not a directory" : "no such directory"),
+                           hints: ["-o names the folder that files carried by sealed messages are written into"])
+        }
+        return path
+    }
+
     /// The key and passphrase files named on the command line: inputs no output may replace.
     var keyFiles: [String] { (values["key-file"] ?? []) + (values["passphrase-file"] ?? []) }
 }

@@ -9,6 +9,11 @@ struct PayloadWriter {
     /// The command's inputs, which a received file may never replace.
     var inputs: [String] = []
 
+    /// Refuses a target named on the command line at once, before any message is opened.
+    func check(_ path: String?) throws(CLIError) {
+        if let path { try Output(path: path, force: force, inputs: inputs).check() }
+    }
+
     /// Writes `bytes` to `path`, or else under the file's own name (made safe, and said so on
     /// standard error) in `directory`, by default the current one. Returns the path written.
     @discardableResult

@@ -34,7 +34,7 @@ struct ScanCommand {
                         opener: try args.opener(),
                         keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
-        outputDirectory = try args.outputPath()
+        outputDirectory = try args.outputDirectory()
         writer = PayloadWriter(force: args.has("force"), inputs: args.positionals + args.keyFiles)
     }
 

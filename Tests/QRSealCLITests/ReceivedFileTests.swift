@@ -90,6 +90,33 @@ struct ReceivedFileTests {
         #expect(try String(contentsOfFile: out + "/notes.txt", encoding: .utf8) == "new\n")
     }
 
+    @Test("scan -o DIR needs an existing folder, and says so before scanning")
+    func missingFolder() throws {
+        let image = try sealedImage(carrying: "notes.txt")
+        let file = try dir.write("plain.txt", Data())
+        for (out, reason) in [(dir.path("absent"), "no such directory"), (file, "not a directory")] {
+            let r = scan(image, into: out)
+            #expect(r.status == 2)
+            #expect(r.stderr.hasPrefix("qrseal: error: \(out): \(reason)\n"), "\(r.stderr)")
+            #expect(r.stdout.isEmpty)
+        }
+    }
+
+    @Test("inbox open -o refuses an existing file before it opens the message")
+    func inboxOpenChecksFirst() throws {
+        let image = try sealedImage(carrying: "notes.txt")
+        let inbox = dir.path("inbox.sqlite")
+        #expect(qrseal(["scan", "--inbox", inbox, image]).status == 0)
+        let target = try dir.write("taken.txt", Data("old".utf8))
+        // No key: were the message opened first, the error would be about the key.
+        let r = qrseal(["inbox", "open", "--inbox", inbox, "-o", target, "1"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("\(target): file exists"), "\(r.stderr)")
+        let opened = qrseal(["inbox", "open", "--inbox", inbox, "--key-file", key, "--force", "-o", target, "1"])
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "alias ls='rm -rf ~'\n")
+    }
+
     @Test("open saves a dotfile in the current directory under a visible name")
     func openInCurrentDirectory() throws {
         let image = try sealedImage(carrying: ".bashrc")
