@@ -14,56 +14,23 @@ enum Files {
     /// The bytes of `path`, or of standard input for `-`.
     static func read(_ path: String, console: Console) throws(CLIError) -> [UInt8] {
         if path == "-" { return [UInt8](console.readInput()) }
-        let fd = RawBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw CLIError(message: "\(path): \(errnoText())") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw CLIError(message: "\(path): \(errnoText())") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError(message: "\(path): is a directory") }
-        guard Int(info.st_size) <= maxInputBytes else {
-            throw CLIError(message: "\(path): file is \(info.st_size) bytes, larger than the 1 GiB this tool reads")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CLIError(message: "\(path): cannot read: \(errnoText())")
+        do {
+            return try SystemFiles.read(path, limit: maxInputBytes)
+        } catch {
+            if case .tooLarge(let size) = error {
+                throw CLIError(message: "\(path): file is \(size) bytes, larger than the 1 GiB this tool reads")
             }
-            if n == 0 { return bytes }
-            bytes += chunk[..<n]
-            // A file that grows while it is read (a device, /proc) is held to the same cap.
-            guard bytes.count <= maxInputBytes else {
-                throw CLIError(message: "\(path): larger than the 1 GiB this tool reads")
-            }
+            throw CLIError(message: "\(path): \(error.description)")
         }
-    }
-
-    /// `stat(2)` of `path` (`lstat(2)` when `followLinks` is false); nil when that fails,
-    /// with `errno` set.
-    static func status(_ path: String, followLinks: Bool = true) -> stat? {
-        var info = stat()
-        let result = RawBytes.withCString(path) { followLinks ? stat($0, &info) : lstat($0, &info) }
-        return result == 0 ? info : nil
     }
 
     /// Whether anything (a file, a directory, a symbolic link, even one that dangles) is at `path`.
-    static func exists(_ path: String) -> Bool { status(path, followLinks: false) != nil }
-
-    /// Whether `path` is a directory, following symbolic links.
-    static func isDirectory(_ path: String) -> Bool {
-        status(path).map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false
-    }
+    static func exists(_ path: String) -> Bool { SystemFiles.status(path, followLinks: false) != nil }
 
     /// Makes `path` and any missing parents with `mode`, like `mkdir -p`.
     static func makeDirectories(_ path: String, mode: mode_t) throws(CLIError) {
-        if path.isEmpty || isDirectory(path) { return }
-        let parent = directory(of: path)
-        if parent != path { try makeDirectories(parent, mode: mode) }
-        guard RawBytes.withCString(path, { mkdir($0, mode) }) == 0 else {
-            if errno == EEXIST && isDirectory(path) { return }
-            throw CLIError(message: "\(path): cannot create the folder: \(errno == EEXIST ? "not a directory" : errnoText())")
+        do { try SystemFiles.makeDirectories(path, mode: mode) } catch {
+            throw CLIError(message: "\(path): cannot create the folder: \(error.description)")
         }
     }
 
@@ -86,7 +53,5 @@ enum Files {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    static func errnoText() -> String {
-        String(cString: strerror(errno)).lowercased()
-    }
+    static func errnoText() -> String { SystemFiles.reason() }
 }

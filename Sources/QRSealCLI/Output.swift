@@ -25,13 +25,13 @@ struct Output {
     /// Refuses the target before any work is done; `write` checks again.
     func check() throws(CLIError) {
         guard path != "-" else { return }
-        guard let link = Files.status(path, followLinks: false) else { return }
-        let target = Files.status(path)
+        guard let link = SystemFiles.status(path, followLinks: false) else { return }
+        let target = SystemFiles.status(path)
         if let target, (target.st_mode & S_IFMT) == S_IFDIR {
             throw CLIError(message: "\(path): is a directory", hints: ["name a file, such as \(Files.join(path, "NAME"))"])
         }
         for input in inputs where input != "-" {
-            guard let other = Files.status(input) else { continue }
+            guard let other = SystemFiles.status(input) else { continue }
             if [link, target].contains(where: { $0.map { Self.same($0, other) } ?? false }) {
                 throw CLIError(message: "\(path): is also an input of this command",
                                hints: ["write to another file; --force never replaces an input"])
@@ -77,7 +77,7 @@ struct Output {
     /// The new file's mode: the replaced file's, else the usual one for new files.
     private func mode() -> mode_t {
         let privateBits: mode_t = 0o600
-        if let old = Files.status(path, followLinks: false), (old.st_mode & S_IFMT) == S_IFREG {
+        if let old = SystemFiles.status(path, followLinks: false), (old.st_mode & S_IFMT) == S_IFREG {
             let kept = old.st_mode & 0o7777 & ~(S_ISUID | S_ISGID)
             return isPrivate ? kept & ~0o077 : kept
         }
@@ -116,7 +116,7 @@ extension ParsedArguments {
     /// `scan -o DIR`: the folder received files go into, which must exist.
     func outputDirectory() throws(CLIError) -> String? {
         guard let path = try outputPath() else { return nil }
-        guard Files.isDirectory(path) else {
+        guard SystemFiles.isDirectory(path) else {
             throw CLIError(message: "\(path): " + (Files.exists(path) ? "not a directory" : "no such directory"),
                            hints: ["-o names the folder that files carried by sealed messages are written into"])
         }
