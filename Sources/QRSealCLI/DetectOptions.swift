@@ -23,7 +23,7 @@ enum DetectOptions {
 
     /// Where to write the annotated copy, if anywhere; a usage error unless exactly one
     /// image is scanned, and refused at once when it may not be written (`Output`).
-    static func annotation(_ args: ParsedArguments) throws(CLIError) -> Output? {
+    static func annotation(_ args: ParsedArguments, inputs: [String]) throws(CLIError) -> Output? {
         guard let path = args.value("annotate") else { return nil }
         guard !path.isEmpty, path != "-" else {
             throw .usage("--annotate needs a file name", hint: "for example --annotate found.png")
@@ -32,7 +32,7 @@ enum DetectOptions {
             throw .usage("--annotate takes exactly one image, not \(args.positionals.count)",
                          hint: "scan the images one at a time to annotate each")
         }
-        let output = Output(path: path, force: args.has("force"), inputs: args.positionals + args.keyFiles)
+        let output = Output(path: path, force: args.has("force"), inputs: inputs)
         try output.check()
         return output
     }

@@ -103,7 +103,7 @@ struct InboxCommand {
     }
 
     private func open(_ console: Console) throws(CLIError) -> ExitStatus {
-        let writer = PayloadWriter(force: args.has("force"), inputs: args.keyFiles)
+        let writer = PayloadWriter(force: args.has("force"), inputs: args.keyFiles + [try locations.inboxPath(args)])
         let output = try args.outputPath()
         try writer.check(output)
         let item = try item(try inbox())

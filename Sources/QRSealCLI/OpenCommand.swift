@@ -19,7 +19,8 @@ struct OpenCommand {
         reader = Reader(opener: try args.opener(),
                         keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
-        writer = PayloadWriter(force: args.has("force"), inputs: [source] + args.keyFiles)
+        writer = PayloadWriter(force: args.has("force"),
+                               inputs: [source] + args.keyFiles + (store.map { [$0.inbox.path] } ?? []))
         output = try args.outputPath()
         try writer.check(output)
     }

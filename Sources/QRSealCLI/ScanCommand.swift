@@ -29,13 +29,15 @@ struct ScanCommand {
         let locations = Locations(console: console)
         var detector = Detector(symbologies: try Self.symbologies(args))
         try DetectOptions.configure(args, &detector)
-        annotation = try DetectOptions.annotation(args)
+        // What no output may replace: the images, the key files and the inbox.
+        let inputs = args.positionals + args.keyFiles + (args.has("no-store") ? [] : [try locations.inboxPath(args)])
+        annotation = try DetectOptions.annotation(args, inputs: inputs)
         reader = Reader(decoder: decoder, detector: detector,
                         opener: try args.opener(),
                         keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
         outputDirectory = try args.outputDirectory()
-        writer = PayloadWriter(force: args.has("force"), inputs: args.positionals + args.keyFiles)
+        writer = PayloadWriter(force: args.has("force"), inputs: inputs)
     }
 
     private static func symbologies(_ args: ParsedArguments) throws(CLIError) -> Set<Symbology> {

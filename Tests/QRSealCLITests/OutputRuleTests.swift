@@ -69,6 +69,13 @@ struct OutputRuleTests {
         #expect(annotate.stderr.contains("\(m2): is also an input of this command"))
         #expect(annotate.stdout.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: m2)) == before)
+        // The inbox a command keeps what it reads in is an input too.
+        let inbox = dir.path("inbox.sqlite")
+        #expect(qrseal(["scan", "--inbox", inbox, m2]).status == 0)
+        let kept = try Data(contentsOf: URL(fileURLWithPath: inbox))
+        let overInbox = qrseal(["scan", "--inbox", inbox, "--force", "--annotate", inbox, m2])
+        #expect(overInbox.stderr.contains("\(inbox): is also an input of this command"), "\(overInbox.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: inbox)) == kept)
         // A key file is an input too, and so is a hard link to an input.
         let key = dir.path("k.key")
         #expect(qrseal(["keygen", "-o", key]).status == 0)
