@@ -33,7 +33,7 @@ struct Locations {
     /// Opens the inbox, its folder made with mode 0700; only commands that store create it.
     func openInbox(_ args: ParsedArguments, create: Bool = true) throws(CLIError) -> Inbox {
         let path = try inboxPath(args)
-        if !create && !Files.exists(path) {
+        if !create && SystemFiles.status(path) == nil {
             throw CLIError(message: "\(path): no inbox yet", hints: ["'qrseal scan' keeps what it reads there"],
                            status: .nothingFound)
         }
