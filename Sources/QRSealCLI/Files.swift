@@ -1,12 +1,11 @@
 import Foundation
 import QRSealKit
 
-/// Reading inputs for the commands, and the POSIX calls behind every file operation, with
-/// errors that name the path.
+/// Reading inputs for the commands and taking paths apart, with errors that name the path.
 ///
 /// Paths are strings as `RawBytes` makes them from the command line: bytes that are not
-/// UTF-8 are carried along and handed back to the system unchanged, which is why these
-/// helpers call POSIX directly rather than FileManager.
+/// UTF-8 are carried along and handed back to the system unchanged (`SystemFiles`), which
+/// is why nothing here uses FileManager or URL.
 enum Files {
     /// Inputs larger than this are refused before they are read whole.
     static let maxInputBytes = 1 << 30
