@@ -4,6 +4,8 @@ import QRSealKit
 /// A file a command writes (or standard output for `-`), under the one rule every command
 /// follows (man page, FILES):
 ///
+/// - a device, pipe or socket there (`/dev/null`, `/dev/stdout`, a FIFO) is written into, as a
+///   shell redirection would: nothing is replaced;
 /// - a directory at the target is refused;
 /// - anything else there, a symbolic link too (even one that points nowhere), is replaced only
 ///   with `--force`; a link is then replaced by the new file, never followed;
@@ -27,6 +29,7 @@ struct Output {
         guard path != "-" else { return }
         guard let link = SystemFiles.status(path, followLinks: false) else { return }
         let target = SystemFiles.status(path)
+        if let target, Self.isSpecial(target) { return }
         if let target, (target.st_mode & S_IFMT) == S_IFDIR {
             throw CLIError(message: "\(path): is a directory", hints: ["name a file, such as \(Files.join(path, "NAME"))"])
         }
@@ -47,6 +50,7 @@ struct Output {
             return
         }
         try check()
+        if let target = SystemFiles.status(path), Self.isSpecial(target) { return try writeInto(bytes) }
         // A short fixed name, so that a target of up to NAME_MAX bytes still has a temporary one.
         var template = RawBytes.bytes(Files.join(Files.directory(of: path), ".qrseal-XXXXXX")).map { CChar(bitPattern: $0) } + [0]
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -74,6 +78,14 @@ struct Output {
         }
     }
 
+    /// Writes into the device or pipe at the target (`open(2)` without `O_CREAT`).
+    private func writeInto(_ bytes: [UInt8]) throws(CLIError) {
+        let fd = RawBytes.withCString(path) { open($0, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
+        guard fd >= 0 else { throw CLIError(message: "\(path): cannot write: \(Files.errnoText())") }
+        defer { close(fd) }
+        guard Self.writeAll(bytes, to: fd) else { throw CLIError(message: "\(path): cannot write: \(Files.errnoText())") }
+    }
+
     /// The new file's mode: the replaced file's, else the usual one for new files.
     private func mode() -> mode_t {
         let privateBits: mode_t = 0o600
@@ -97,6 +109,12 @@ struct Output {
             }
             return true
         }
+    }
+
+    /// Neither a regular file nor a directory: a device, a pipe or a socket.
+    private static func isSpecial(_ info: stat) -> Bool {
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
     }
 
     private static func same(_ a: stat, _ b: stat) -> Bool { a.st_dev == b.st_dev && a.st_ino == b.st_ino }

@@ -119,6 +119,23 @@ struct OutputRuleTests {
         #expect(type == .typeRegular)
     }
 
+    @Test("a device or a pipe is written into without --force, as a shell redirection would, and never replaced")
+    func devices() throws {
+        // Without --force only: a mistake here must not be able to replace the machine's /dev/null.
+        #expect(qrseal(["encode", "-o", "/dev/null", "x"]).status == 0)
+        let fifo = dir.path("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Opened first without blocking, so that the write finds a reader and nothing can hang.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        #expect(qrseal(["encode", "--force", "--format", "svg", "-o", fifo, "through a pipe"]).status == 0)
+        _ = fcntl(reader, F_SETFL, 0)
+        let svg = FileHandle(fileDescriptor: reader, closeOnDealloc: true).readDataToEndOfFile()
+        #expect(String(decoding: svg, as: UTF8.self).hasPrefix("<?xml"))
+        let type = try FileManager.default.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType
+        #expect(type != .typeRegular)
+    }
+
     @Test("a directory is reported as one, not as an existing file", arguments: [
         ["keygen", "-o", "DIR"], ["inbox", "export", "-o", "DIR", "--inbox", "INBOX"], ["encode", "-o", "DIR", "x"],
         ["open", "-o", "DIR", "NOTE", "--no-store"],
