@@ -90,8 +90,8 @@ def main():
             ("inbox list --since 7d", ["inbox", "list", "--since", "2023-12-01"]),
             ("inbox count", ["inbox", "count"]),
             ("inbox count --search harbour", ["inbox", "count", "--search", "harbour"]),
-            ("inbox export (JSON, all)", ["inbox", "export", "-o", os.path.join(tmp, "out.jsonl")]),
-            ("inbox export --format csv (all)", ["inbox", "export", "--format", "csv", "-o", os.path.join(tmp, "out.csv")]),
+            ("inbox export (JSON, all)", ["inbox", "export", "--force", "-o", os.path.join(tmp, "out.jsonl")]),
+            ("inbox export --format csv (all)", ["inbox", "export", "--format", "csv", "--force", "-o", os.path.join(tmp, "out.csv")]),
             ("qrseal --version (process start-up)", ["--version"]),
         ]
         print("%-44s %10s %8s %6s" % ("command (%d items)" % args.items, "median ms", "min ms", "exit"))

@@ -47,7 +47,8 @@ def find_qrseal(given):
 def render_code(qrseal, scale, workdir):
     """The QR code for PAYLOAD as rows of 0/255 bytes, rendered by qrseal and read back as PGM."""
     png = os.path.join(workdir, "code.png")
-    subprocess.run([qrseal, "encode", "--scale", str(scale), "--margin", "4", "-o", png, PAYLOAD], check=True)
+    subprocess.run([qrseal, "encode", "--force", "--scale", str(scale), "--margin", "4", "-o", png, PAYLOAD],
+                   check=True)
     pgm = os.path.join(workdir, "code.pgm")
     subprocess.run(["convert", png, "-depth", "8", pgm], check=True)
     data = open(pgm, "rb").read()

@@ -285,7 +285,8 @@ class QRSeal:
         return int(last[2]), int(last[3])
 
     def encode(self, mode, src, png, armor="digits"):
-        cmd = [self.exe, "encode", *self.key_args(mode), "-i", src, "-o", png, "--ec", "L",
+        # --force: the tables encode to the same file run after run.
+        cmd = [self.exe, "encode", "--force", *self.key_args(mode), "-i", src, "-o", png, "--ec", "L",
                "--scale", SCALE, "--margin", MARGIN]
         if armor == "binary":
             cmd += ["--armor", "binary"]

@@ -13,6 +13,7 @@ enum Commands {
                        help: "Encode the bytes of FILE ('-' for standard input) instead of TEXT."),
             OptionSpec(long: "output", short: "o", value: "FILE",
                        help: "Write to FILE ('-' for standard output). Default: standard output."),
+            forceOption,
             OptionSpec(long: "format", value: "png|svg|terminal",
                        help: "Output format. Default: by the -o extension (.svg, .txt), else png; terminal on a tty."),
             OptionSpec(long: "ec", value: "L|M|Q|H",
@@ -38,7 +39,9 @@ enum Commands {
     static let maxScryptOption = OptionSpec(
         long: "max-scrypt", value: "N",
         help: "Open passphrase messages costing up to scrypt N=2^N (default 18, at most 30).")
-    static let forceOption = OptionSpec(long: "force", help: "Overwrite files that exist.")
+    static let forceOption = OptionSpec(
+        long: "force",
+        help: "Replace an output file that exists (a symbolic link there is replaced, not followed); never an input.")
 
     static let scan = CommandSpec(
         name: "scan",
@@ -82,7 +85,8 @@ enum Commands {
         arguments: "",
         options: [
             OptionSpec(long: "output", short: "o", value: "FILE",
-                       help: "Write the key to FILE (created with mode 0600; never overwritten)."),
+                       help: "Write the key to FILE, created with mode 0600 (default: standard output)."),
+            forceOption,
         ])
 
     static let capacity = CommandSpec(

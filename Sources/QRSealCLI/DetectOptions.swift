@@ -14,12 +14,11 @@ enum DetectOptions {
     /// Applies the options to the detector.
     static func configure(_ args: ParsedArguments, _ detector: inout Detector) throws(CLIError) {
         if let effort = try args.choice("effort", of: Effort.self) { detector.effort = effort }
-        _ = try annotation(args)
     }
 
     /// Where to write the annotated copy, if anywhere; a usage error unless exactly one
-    /// image is scanned.
-    static func annotation(_ args: ParsedArguments) throws(CLIError) -> String? {
+    /// image is scanned, and refused at once when it may not be written (`Output`).
+    static func annotation(_ args: ParsedArguments, inputs: [String]) throws(CLIError) -> Output? {
         guard let path = args.value("annotate") else { return nil }
         guard !path.isEmpty, path != "-" else {
             throw .usage("--annotate needs a file name", hint: "for example --annotate found.png")
@@ -28,13 +27,16 @@ enum DetectOptions {
             throw .usage("--annotate takes exactly one image, not \(args.positionals.count)",
                          hint: "scan the images one at a time to annotate each")
         }
-        return path
+        let output = Output(path: path, force: args.has("force"), inputs: inputs)
+        try output.check()
+        return output
     }
 
     /// Writes a colour copy of the image in `bytes` to `path`, atomically, with each item's
     /// outline and a numbered label ("1 QR-Code: hello…") drawn on it.
-    static func annotate(_ bytes: [UInt8], items: [Reader.Item], decoder: ImageDecoder, to path: String,
+    static func annotate(_ bytes: [UInt8], items: [Reader.Item], decoder: ImageDecoder, to output: Output,
                          console: Console) throws(CLIError) {
+        let path = output.path
         var image: RGBImage
         do {
             image = try decoder.decodeColor(bytes)
@@ -66,7 +68,7 @@ enum DetectOptions {
         } catch {
             throw CLIError(message: "\(path): cannot annotate: \(error.description)")
         }
-        try Files.write(png, to: path, console: console)
+        try output.write(png, console: console)
     }
 
     /// "1 QR-Code: hello, wor…": the item's number, kind and the start of what it holds.

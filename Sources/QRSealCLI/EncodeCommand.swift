@@ -10,6 +10,7 @@ struct EncodeCommand {
     let inputName: String?
     let isText: Bool
     let output: String?
+    let target: Output
     let format: Format
     let encoder: Encoder
     let sealKey: SealKey?
@@ -28,8 +29,12 @@ struct EncodeCommand {
                           sealer: Sealer(compress: !args.has("no-compress")))
         scale = try args.integer("scale", in: 1...100, default: 8)
         margin = try args.integer("margin", in: 0...100, default: 4)
-        output = args.value("output")
+        output = try args.outputPath()
         format = try Self.format(args, output: output, console: console)
+        // Refused before the input is read or a passphrase asked for.
+        target = Output(path: output ?? "-", force: args.has("force"),
+                        inputs: (args.value("input").map { [$0] } ?? []) + args.keyFiles)
+        try target.check()
 
         let (bytes, name) = try Self.readInput(args, console: console)
         guard !bytes.isEmpty else { throw CLIError(message: "nothing to encode: the input is empty") }
@@ -58,7 +63,8 @@ struct EncodeCommand {
         if let f = try args.choice("format", of: Format.self) {
             format = f
         } else if let out = output, out != "-" {
-            let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
+            let name = Files.lastComponent(of: out)
+            let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() } ?? ""
             format = ext == "svg" ? .svg : (ext == "txt" ? .terminal : .png)
         } else {
             format = output == nil && console.outputIsTerminal ? .terminal : .png
@@ -75,10 +81,10 @@ struct EncodeCommand {
         let text = args.positionals.first
         if let file = args.value("input") {
             if text != nil { throw .usage("give TEXT or --input FILE, not both") }
-            let name = file == "-" ? nil : URL(fileURLWithPath: file).lastPathComponent
+            let name = file == "-" ? nil : Files.lastComponent(of: file)
             return (try Files.read(file, console: console), name)
         }
-        if let text, text != "-" { return (Array(text.utf8), nil) }
+        if let text, text != "-" { return (RawBytes.bytes(text), nil) }
         if text == nil && console.inputIsTerminal {
             throw .usage("nothing to encode", hint: "give TEXT, --input FILE, or pipe data in")
         }
@@ -99,7 +105,7 @@ struct EncodeCommand {
         case .terminal:
             bytes = Array(matrix.terminalText(margin: margin).utf8)
         }
-        try Files.write(bytes, to: output ?? "-", console: console)
+        try target.write(bytes, console: console)
         return .success
     }
 

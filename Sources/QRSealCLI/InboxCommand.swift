@@ -98,6 +98,9 @@ struct InboxCommand {
     }
 
     private func open(_ console: Console) throws(CLIError) -> ExitStatus {
+        let writer = PayloadWriter(force: args.has("force"), inputs: args.keyFiles + [try locations.inboxPath(args)])
+        let output = try args.outputPath()
+        try writer.check(output)
         let item = try item(try inbox())
         guard item.kind == .sealed else {
             throw CLIError(message: "item \(item.id ?? 0) is not a sealed message (it is \(item.kind.rawValue))",
@@ -117,9 +120,8 @@ struct InboxCommand {
             console.write(Data(text.utf8))
             if !text.hasSuffix("\n") && console.outputIsTerminal { console.write(Data("\n".utf8)) }
         case .opened(.file(let name, let content)):
-            let path = args.value("output") ?? PayloadWriter.fileName(name)
-            try PayloadWriter(force: args.has("force")).write(content, to: path, console: console)
-            if path != "-" { console.printError("qrseal: wrote \(path) (\(content.count) bytes)") }
+            let path = try writer.write(content, named: name, to: output, console: console)
+            if path != "-" { console.printError("qrseal: wrote \(DisplayText.escape(path)) (\(content.count) bytes)") }
         case .sealed(let kind, _):
             throw CLIError(message: "item \(item.id ?? 0) is sealed with a \(kind) and none was given",
                            hints: [KeySources.hint(for: kind)], status: .cannotOpen)
@@ -182,9 +184,14 @@ struct InboxCommand {
     private func export(_ console: Console) throws(CLIError) -> ExitStatus {
         guard args.positionals.isEmpty else { throw .usage("inbox export takes no arguments") }
         let format = try args.choice("format", of: InboxFormat.self) ?? .json
+        // The export holds what the inbox holds (Wi-Fi passwords, notes): private like the inbox.
+        // Its target is checked before the inbox is even opened.
+        let output = Output(path: try args.outputPath() ?? "-", force: args.has("force"),
+                            inputs: [try locations.inboxPath(args)], isPrivate: true)
+        try output.check()
+        let inbox = try inbox()
         var text = format == .csv ? InboxFormat.csvHeader + "\r\n" : ""
         let lineEnd = format == .csv ? "\r\n" : "\n"
-        let inbox = try inbox()
         do {
             try inbox.forEach { item in text += format.encode(item) + lineEnd }
         } catch let error as InboxError {
@@ -192,12 +199,7 @@ struct InboxCommand {
         } catch {
             throw CLIError(message: "\(error)")
         }
-        let output = args.value("output") ?? "-"
-        if output != "-" && !args.has("force") && FileManager.default.fileExists(atPath: output) {
-            throw CLIError(message: "\(output): file exists", hints: ["pass --force to replace it"])
-        }
-        // The export holds what the inbox holds (Wi-Fi passwords, notes): private like the inbox.
-        try Files.write(Array(text.utf8), to: output, mode: 0o600, console: console)
+        try output.write(Array(text.utf8), console: console)
         return .success
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import QRSealKit
 
 /// The lines of a file, or of standard input for `-`, read as they are needed.
 final class LineSource {
@@ -11,10 +12,9 @@ final class LineSource {
             file = nil
             return
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw CLIError(message: "\(path): \(Files.errnoText())") }
+        guard let info = SystemFiles.status(path) else { throw CLIError(message: "\(path): \(Files.errnoText())") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError(message: "\(path): is a directory") }
-        guard let opened = fopen(path, "r") else { throw CLIError(message: "\(path): \(Files.errnoText())") }
+        guard let opened = RawBytes.withCString(path, { fopen($0, "r") }) else { throw CLIError(message: "\(path): \(Files.errnoText())") }
         file = opened
     }
 

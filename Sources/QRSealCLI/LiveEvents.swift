@@ -62,7 +62,7 @@ struct LiveEvents {
         var fileNote: String?
         var writeError: CLIError?
         if isNew, case .opened(.file(let fileName, let bytes)) = content {
-            (fileNote, writeError) = ScanCommand.save(fileName, bytes, into: outputDirectory, writer: writer, console: console)
+            (fileNote, writeError) = writer.save(bytes, named: fileName, in: outputDirectory, console: console)
         } else if case .opened(.file(let fileName, let bytes)) = content {
             fileNote = "file \(DisplayText.escape(PayloadWriter.fileName(fileName))) (\(bytes.count) bytes), read before"
         }

@@ -85,8 +85,8 @@ struct LiveScan {
         sessionOptions = options
         maxPixels = try args.integer("max-pixels", in: 1...(1 << 40), default: ImageDecoder.defaultMaxPixels)
         effortGiven = args.value("effort") != nil
-        outputDirectory = args.value("output")
-        writer = PayloadWriter(force: args.has("force"))
+        outputDirectory = try args.outputDirectory()
+        writer = PayloadWriter(force: args.has("force"), inputs: [args.value("stream") ?? ""] + args.keyFiles)
     }
 
     // MARK: Option values

@@ -33,19 +33,11 @@ struct Locations {
     /// Opens the inbox, its folder made with mode 0700; only commands that store create it.
     func openInbox(_ args: ParsedArguments, create: Bool = true) throws(CLIError) -> Inbox {
         let path = try inboxPath(args)
-        if !create && !FileManager.default.fileExists(atPath: path) {
+        if !create && SystemFiles.status(path) == nil {
             throw CLIError(message: "\(path): no inbox yet", hints: ["'qrseal scan' keeps what it reads there"],
                            status: .nothingFound)
         }
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw CLIError(message: "\(directory): cannot create the inbox folder")
-            }
-        }
+        try Files.makeDirectories(Files.directory(of: path), mode: 0o700)
         do { return try Inbox(path: path) } catch { throw CLIError(message: error.description) }
     }
 

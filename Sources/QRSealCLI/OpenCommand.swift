@@ -23,8 +23,10 @@ struct OpenCommand {
         reader = Reader(opener: try args.opener(),
                         keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
-        output = args.value("output")
-        writer = PayloadWriter(force: args.has("force"))
+        writer = PayloadWriter(force: args.has("force"),
+                               inputs: [source] + args.keyFiles + (store.map { [$0.inbox.path] } ?? []))
+        output = try args.outputPath()
+        try writer.check(output)
     }
 
     mutating func run(console: Console) throws(CLIError) -> ExitStatus {
@@ -57,13 +59,13 @@ struct OpenCommand {
             switch content {
             case .opened(.text(let text)):
                 if let output {
-                    try write(Array(text.utf8), to: output, console: console)
+                    try write(Array(text.utf8), named: "", to: output, console: console)
                 } else {
                     printText(text, after: texts, of: messages.count, console: console)
                     texts += 1
                 }
             case .opened(.file(let name, let content)):
-                try write(content, to: output ?? PayloadWriter.fileName(name), console: console)
+                try write(content, named: name, to: output, console: console)
             case .failed:
                 tally.count(content, source: source, console: console)
             case .sealed(let kind, _):
@@ -99,10 +101,11 @@ struct OpenCommand {
         if !text.hasSuffix("\n") && (count > 1 || console.outputIsTerminal) { console.write(Data("\n".utf8)) }
     }
 
-    /// Writes an opened text or file to `path` (standard output for `-`) and says so.
-    private func write(_ bytes: [UInt8], to path: String, console: Console) throws(CLIError) {
-        try writer.write(bytes, to: path, console: console)
-        if path != "-" { console.printError("qrseal: wrote \(path) (\(bytes.count) bytes)") }
+    /// Writes an opened text or file to `path`, or a file under its own name (made safe), and
+    /// says where; standard output for `-`.
+    private func write(_ bytes: [UInt8], named name: String, to path: String?, console: Console) throws(CLIError) {
+        let written = try writer.write(bytes, named: name, to: path, console: console)
+        if written != "-" { console.printError("qrseal: wrote \(DisplayText.escape(written)) (\(bytes.count) bytes)") }
     }
 
     /// The sealed messages in an image's symbols, or in text, each an envelope or the reason it

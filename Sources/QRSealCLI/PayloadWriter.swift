@@ -1,21 +1,55 @@
 import Foundation
 import QRSealKit
 
-/// Writes files carried by sealed messages, never over an existing file unless forced.
+/// Writes files carried by sealed messages (`open`, `inbox open`, `scan -o DIR`) under the
+/// rule of `Output`, private (mode 0600), and never under a name that could surprise: a
+/// name starting with a dot loses its dots, and `-` is not standard output.
 struct PayloadWriter {
     let force: Bool
+    /// The command's inputs, which a received file may never replace.
+    var inputs: [String] = []
 
-    /// Writes `bytes` to `path` atomically; refuses to replace a file without `force`.
-    func write(_ bytes: [UInt8], to path: String, console: Console) throws(CLIError) {
-        if !force && FileManager.default.fileExists(atPath: path) {
-            throw CLIError(message: "\(path): file exists", hints: ["pass --force to overwrite it"])
-        }
-        try Files.write(bytes, to: path, console: console)
+    /// Refuses a target named on the command line at once, before any message is opened.
+    func check(_ path: String?) throws(CLIError) {
+        if let path { try Output(path: path, force: force, inputs: inputs).check() }
     }
 
-    /// The name to store a file payload under: its own (already free of directories), or a
-    /// fallback for nameless payloads.
+    /// Writes `bytes` to `path`, or else under the file's own name (made safe, and said so on
+    /// standard error) in `directory`, by default the current one. Returns the path written.
+    @discardableResult
+    func write(_ bytes: [UInt8], named name: String, to path: String? = nil, in directory: String? = nil,
+               console: Console) throws(CLIError) -> String {
+        let target: String
+        if let path {
+            target = path
+        } else {
+            let saved = Self.fileName(name)
+            if !name.isEmpty && saved != name {
+                console.printError("qrseal: the message names its file '\(DisplayText.escape(name))'; saved as '\(DisplayText.escape(saved))'")
+            }
+            target = directory.map { Files.join($0, saved) } ?? saved
+        }
+        try Output(path: target, force: force, inputs: inputs, isPrivate: true).write(bytes, console: console)
+        return target
+    }
+
+    /// What `scan` says of a received file on the item's line, having saved it into
+    /// `directory` when one is given; a failure to save is returned, to report after the line.
+    func save(_ bytes: [UInt8], named name: String, in directory: String?, console: Console) -> (note: String, error: CLIError?) {
+        let stored = "file \(DisplayText.escape(Self.fileName(name))) (\(bytes.count) bytes)"
+        guard let directory else { return ("\(stored); pass -o DIR to save it", nil) }
+        do {
+            let path = try write(bytes, named: name, in: directory, console: console)
+            return ("\(stored) written to \(DisplayText.escape(path))", nil)
+        } catch {
+            return ("\(stored) not written", error)
+        }
+    }
+
+    /// The name a received file is saved under: its own without leading dots (no hidden
+    /// `.bashrc` appears), and `message.bin` for a nameless file, a name of dots only and `-`.
     static func fileName(_ name: String) -> String {
-        name.isEmpty ? "message.bin" : name
+        let visible = name.drop { $0 == "." }
+        return visible.isEmpty || visible == "-" ? "message.bin" : String(visible)
     }
 }

@@ -14,7 +14,7 @@ struct ScanCommand {
     /// Where read items are kept, unless --no-store.
     let store: ItemStore?
     /// Where --annotate writes the annotated copy of the one image scanned.
-    let annotation: String?
+    let annotation: Output?
 
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
         live = try LiveScan.make(args, console: console)
@@ -29,13 +29,15 @@ struct ScanCommand {
         let locations = Locations(console: console)
         var detector = Detector(symbologies: try Self.symbologies(args))
         try DetectOptions.configure(args, &detector)
-        annotation = try DetectOptions.annotation(args)
+        // What no output may replace: the images, the key files and the inbox.
+        let inputs = args.positionals + args.keyFiles + (args.has("no-store") ? [] : [try locations.inboxPath(args)])
+        annotation = try DetectOptions.annotation(args, inputs: inputs)
         reader = Reader(decoder: decoder, detector: detector,
                         opener: try args.opener(),
                         keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
-        outputDirectory = args.value("output")
-        writer = PayloadWriter(force: args.has("force"))
+        outputDirectory = try args.outputDirectory()
+        writer = PayloadWriter(force: args.has("force"), inputs: inputs)
     }
 
     private static func symbologies(_ args: ParsedArguments) throws(CLIError) -> Set<Symbology> {
@@ -109,7 +111,7 @@ struct ScanCommand {
         var fileNote: String?
         var writeError: CLIError?
         if case .opened(.file(let name, let bytes)) = item.content {
-            (fileNote, writeError) = Self.save(name, bytes, into: outputDirectory, writer: writer, console: console)
+            (fileNote, writeError) = writer.save(bytes, named: name, in: outputDirectory, console: console)
         }
         switch style {
         case .raw:
@@ -125,22 +127,6 @@ struct ScanCommand {
             console.print(JSON.line(Self.jsonFields(item, source: source, fileNote: fileNote)))
         }
         if let writeError { throw writeError }
-    }
-
-    /// Writes a file carried by a sealed message into `directory`, if one was given; the note
-    /// that says what was done (escaped for the terminal), and the error if it failed.
-    static func save(_ name: String, _ bytes: [UInt8], into directory: String?, writer: PayloadWriter,
-                     console: Console) -> (note: String, error: CLIError?) {
-        let stored = PayloadWriter.fileName(name)
-        let file = "file \(DisplayText.escape(stored)) (\(bytes.count) bytes)"
-        guard let directory else { return (file + "; pass -o DIR to save it", nil) }
-        let path = directory.hasSuffix("/") ? directory + stored : directory + "/" + stored
-        do {
-            try writer.write(bytes, to: path, console: console)
-            return (file + " written to " + DisplayText.escape(path), nil)
-        } catch {
-            return (file + " not written", error)
-        }
     }
 
     /// The line a person reads for one symbol, for images and live frames alike:

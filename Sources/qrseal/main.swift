@@ -2,4 +2,4 @@ import QRSealCLI
 
 import Foundation
 
-exit(QRSealCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), console: .standard))
+exit(QRSealCLI.run(arguments: QRSealCLI.processArguments(), console: .standard))

@@ -11,7 +11,7 @@ struct ScanErrorTests {
     /// A real QR code PNG written by the tool itself.
     func goodPNG() throws -> String {
         let path = dir.path("good.png")
-        let r = qrseal(["encode", "-o", path, "still here"])
+        let r = qrseal(["encode", "--force", "-o", path, "still here"])
         #expect(r.status == 0)
         return path
     }

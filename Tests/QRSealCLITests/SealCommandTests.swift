@@ -9,7 +9,7 @@ struct SealCommandTests {
 
     func newKey(_ name: String = "k.key") -> String { dir.newKey(name) }
 
-    @Test("keygen writes a checksummed key with mode 0600 and never overwrites it")
+    @Test("keygen writes a checksummed key with mode 0600 and replaces one only with --force")
     func keygen() throws {
         let path = newKey()
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -18,8 +18,11 @@ struct SealCommandTests {
         #expect(text.hasPrefix("QRSEAL-KEY-1-") && text.hasSuffix("\n") && text.count == 72)
         let again = qrseal(["keygen", "-o", path])
         #expect(again.status == 2)
-        #expect(again.stderr.contains("file exists; a key file is never overwritten"))
+        #expect(again.stderr.contains("k.key: file exists\nqrseal: hint: pass --force to replace it"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+        #expect(qrseal(["keygen", "--force", "-o", path]).status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) != text)
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
         // Without -o the key goes to standard output, and two keys differ.
         #expect(qrseal(["keygen"]).out.hasPrefix("QRSEAL-KEY-1-"))
         #expect(qrseal(["keygen"]).out != qrseal(["keygen"]).out)

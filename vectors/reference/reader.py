@@ -240,9 +240,23 @@ def check_name(raw):
     if name in (".", ".."):
         raise FormatFailure("file name . or ..")
     for ch in name:
-        if ch in "/\\" or ord(ch) < 0x20 or ord(ch) == 0x7F:
+        if ch in "/\\" or any(low <= ord(ch) <= high for low, high in UNSAFE_IN_NAMES):
             raise FormatFailure("file name with %r" % ch)
     return name
+
+
+# FORMAT.md 3: characters a name may not hold, as inclusive code point ranges.
+UNSAFE_IN_NAMES = [
+    (0x00, 0x1F), (0x7F, 0x9F),      # C0 controls, DEL, C1 controls
+    (0x061C, 0x061C),                # Arabic letter mark
+    (0x200B, 0x200F),                # zero-width space and joiners, LRM, RLM
+    (0x2028, 0x202E),                # line and paragraph separators, bidi embeddings and overrides
+    (0x2060, 0x2064),                # word joiner, invisible operators
+    (0x2066, 0x2069),                # bidi isolates
+    (0xFEFF, 0xFEFF),                # zero-width no-break space
+    (0xFFF9, 0xFFFB),                # interlinear annotation
+    (0x10FF80, 0x10FFFF),            # private use: what readers use to carry raw bytes
+]
 
 
 def parse_inner(inner, cap):

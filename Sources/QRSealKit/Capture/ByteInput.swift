@@ -30,7 +30,7 @@ public final class FileInput: ByteInput {
 
     /// Opens `path` for reading with `open(2)`; the file is closed when the value goes away.
     public init(path: String, shouldStop: @escaping StopCheck = { false }) throws(CaptureError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = RawBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw .readFailed(reason: systemMessage(errno)) }
         var info = stat()
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {

@@ -44,7 +44,7 @@ final class VideoDeviceHandle {
     init(path: String) throws(CaptureError) {
         self.path = path
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard RawBytes.withCString(path, { stat($0, &info) }) == 0 else {
             throw errno == EACCES ? .permissionDenied : errno == ENOENT || errno == ENOTDIR ? .noDevice
                 : .deviceFailed(operation: "stat", reason: systemMessage(errno))
         }
@@ -58,7 +58,7 @@ final class VideoDeviceHandle {
         default: throw .notADevice(kind: "not a device file")
         }
         // Non-blocking: frames are waited for with poll(2), so that a stop request is noticed.
-        let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        let fd = RawBytes.withCString(path) { open($0, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else {
             switch errno {
             case EACCES, EPERM: throw .permissionDenied

@@ -17,7 +17,7 @@ final class Database {
     /// Opens an existing database file read-write, without creating it.
     init(path: String) throws(InboxError) {
         var db: OpaquePointer?
-        let status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        let status = RawBytes.withCString(path) { sqlite3_open_v2($0, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) }
         guard status == SQLITE_OK, let db else {
             let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(db)

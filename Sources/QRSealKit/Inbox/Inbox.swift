@@ -18,7 +18,7 @@ public final class Inbox {
     init(path: String, schemaVersion: Int) throws(InboxError) {
         self.path = path
         var info = stat()
-        if stat(path, &info) != 0 {
+        if RawBytes.withCString(path, { stat($0, &info) }) != 0 {
             guard errno == ENOENT else { throw .cannotOpen(path: path, reason: Self.errnoText()) }
             try Self.create(path, schemaVersion: schemaVersion)
         } else if (info.st_mode & S_IFMT) != S_IFREG {
@@ -34,18 +34,19 @@ public final class Inbox {
     /// it into place, so that no process ever opens a half-made one. When another process
     /// links its inbox first, theirs is used.
     private static func create(_ path: String, schemaVersion: Int) throws(InboxError) {
-        var template = Array((path + ".new-XXXXXX").utf8CString)
+        var template = RawBytes.bytes(path + ".new-XXXXXX").map { CChar(bitPattern: $0) } + [0]
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: errnoText()) }
         close(fd)
-        let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { unlink(temp) }
+        let temp = RawBytes.string(template.dropLast().map { UInt8(bitPattern: $0) })
+        defer { _ = RawBytes.withCString(temp) { unlink($0) } }
         do {
             let fresh = try Database(path: temp)
             try fresh.execute("PRAGMA journal_mode = WAL")
             try fresh.transaction { () throws(InboxError) in try migrate(fresh, from: 0, to: schemaVersion) }
         }
-        guard link(temp, path) == 0 || errno == EEXIST else {
+        guard RawBytes.withCString(temp, { from in RawBytes.withCString(path) { link(from, $0) } }) == 0
+                || errno == EEXIST else {
             throw .cannotOpen(path: path, reason: errnoText())
         }
     }

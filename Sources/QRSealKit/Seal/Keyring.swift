@@ -56,7 +56,7 @@ public struct Keyring: Sendable {
 
     /// The keys that can be read, and what went wrong with the others.
     public func readableKeys() -> ([SecretKey], [Failure]) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return ([], []) }
+        guard let names = SystemFiles.names(in: directory) else { return ([], []) }
         var keys: [SecretKey] = [], problems: [Failure] = []
         for fileName in names.sorted() where fileName.hasSuffix(".key") {
             let name = String(fileName.dropLast(4))
@@ -66,7 +66,8 @@ public struct Keyring: Sendable {
     }
 
     private func key(named name: String) throws(Failure) -> SecretKey {
-        guard let data = FileManager.default.contents(atPath: file(name)) else {
+        // A key file is one line; anything much longer is not one.
+        guard let data = try? SystemFiles.read(file(name), limit: 4096) else {
             throw .io("\(file(name)): cannot read")
         }
         do { return try SecretKey(text: String(decoding: data, as: UTF8.self)) } catch {
@@ -76,14 +77,14 @@ public struct Keyring: Sendable {
 
     public func remove(_ name: String) throws(Failure) {
         guard Self.isUsable(name) else { throw .badName(name) }
-        guard unlink(file(name)) == 0 else {
+        guard RawBytes.withCString(file(name), { unlink($0) }) == 0 else {
             if errno == ENOENT { throw .missing(name) }
             throw .io("\(file(name)): \(String(cString: strerror(errno)).lowercased())")
         }
     }
 
     private func load() throws(Failure) -> [(String, SecretKey)] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        guard let names = SystemFiles.names(in: directory) else { return [] }
         var result: [(String, SecretKey)] = []
         for fileName in names.sorted() where fileName.hasSuffix(".key") {
             let name = String(fileName.dropLast(4))
@@ -93,16 +94,8 @@ public struct Keyring: Sendable {
     }
 
     private func makeDirectory() throws(Failure) {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw .io("\(directory): not a directory") }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .io("\(directory): cannot create")
+        do { try SystemFiles.makeDirectories(directory, mode: 0o700) } catch {
+            throw .io("\(directory): cannot create: \(error.description)")
         }
     }
 

@@ -53,7 +53,7 @@ enum InnerPlaintext {
             guard let decoded = String(validating: raw, as: UTF8.self) else {
                 throw .malformed("file name is not UTF-8")
             }
-            guard isSafeName(decoded) else { throw .malformed("unsafe file name \"\(printable(decoded))\"") }
+            guard isSafeName(decoded) else { throw .malformed("unsafe file name \"\(DisplayText.escape(decoded))\"") }
             name = decoded
             offset = 2 + length
         }
@@ -70,24 +70,26 @@ enum InnerPlaintext {
         return .text(text)
     }
 
-    /// A name may be empty; otherwise no path separators, no control characters, not . or ..
+    /// A name may be empty; otherwise no path separators, not . or .., and nothing that
+    /// would show as something else on a terminal (`DisplayText.isSafe`): no C0 or C1
+    /// controls, DEL, bidirectional or invisible format characters, nor the private-use
+    /// scalars that stand for raw bytes.
     static func isSafeName(_ name: String) -> Bool {
         if name.isEmpty { return true }
         if name == "." || name == ".." { return false }
-        return !name.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }
+        return !name.unicodeScalars.contains { $0 == "/" || $0 == "\\" } && DisplayText.isSafe(name)
     }
 
-    /// The last path component of `name`, reduced to a safe name (empty if nothing is left).
+    /// The last path component of `name`, reduced to a safe name (empty if nothing is left):
+    /// raw bytes become U+FFFD, other characters a reader refuses are dropped.
     static func safeName(_ name: String) -> String {
         let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let cleaned = String(String.UnicodeScalarView(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        let cleaned = String(String.UnicodeScalarView(last.unicodeScalars.compactMap { scalar in
+            RawBytes.byte(of: scalar) != nil ? "\u{FFFD}" : DisplayText.isSafe(String(scalar)) ? scalar : nil
+        }))
         var bytes = Array(cleaned.utf8.prefix(255))
         while String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
         let result = String(decoding: bytes, as: UTF8.self)
         return isSafeName(result) ? result : ""
-    }
-
-    private static func printable(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
     }
 }

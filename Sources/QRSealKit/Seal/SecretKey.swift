@@ -47,7 +47,7 @@ public struct SecretKey: Equatable, Sendable {
     /// ever replaced, even one made between a check and the open; a half-written file is
     /// removed.
     public func save(to path: String) throws(SaveFailure) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = RawBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard fd >= 0 else {
             if errno == EEXIST { throw .exists }
             throw .io(String(cString: strerror(errno)).lowercased())
@@ -57,7 +57,7 @@ public struct SecretKey: Equatable, Sendable {
         let synced = fsync(fd) == 0
         close(fd)
         guard written == line.count, synced else {
-            unlink(path)
+            _ = RawBytes.withCString(path) { unlink($0) }
             throw .io("cannot write")
         }
     }

@@ -53,10 +53,23 @@ struct InnerPlaintextTests {
 
     @Test("unsafe file names are malformed", arguments: [
         "../etc/passwd", "a/b", "/abs", "..", ".", "a\u{0}b", "a\\b", "line\nbreak", "tab\t", "del\u{7F}", "\u{1B}[31m",
+        // Names that would show as something else: a right-to-left override ("exe.png" shows
+        // as "gnp.exe"), C1 controls (U+009B is CSI), invisible characters, and the
+        // private-use scalars that stand for raw bytes, which would not be saved as UTF-8.
+        "invoice\u{202E}gnp.exe", "\u{9B}31m", "a\u{85}b", "zero\u{200B}width", "\u{2066}iso", "raw\u{10FFE9}",
     ])
     func unsafeNames(name: String) throws {
         let bytes = Array(name.utf8)
         #expect(isMalformed(try open(inner: [0x01, UInt8(bytes.count)] + bytes + [1, 2, 3])), "\(name.debugDescription)")
+    }
+
+    @Test("a writer drops what a reader refuses from a name, and turns raw bytes into U+FFFD")
+    func writerNames() throws {
+        for (given, stored) in [("dir/invoice\u{202E}gnp.exe", "invoicegnp.exe"), ("caf\u{10FFE9}.txt", "caf\u{FFFD}.txt"),
+                                ("a\u{9B}\u{7}b", "ab"), ("..", "")] {
+            let inner = try InnerPlaintext.encode(.file(name: given, bytes: [1]), compress: false)
+            #expect(try open(inner: inner) == .success(.file(name: stored, bytes: [1])), "\(given.debugDescription)")
+        }
     }
 
     @Test("a name that is not UTF-8 or runs past the end is malformed")

@@ -286,6 +286,12 @@ struct VectorGenerator {
                 keys: [mk], envelope: try Self.craft([0x01, 2] + Array("..".utf8) + [0x41], key: mk, label: "dotdot"))
         failure("file-name-control.txt", "format failure", "a file name with a line feed: \"a\\nb\"",
                 keys: [mk], envelope: try Self.craft([0x01, 3, 0x61, 0x0A, 0x62, 0x41], key: mk, label: "control"))
+        failure("file-name-bidi.txt", "format failure",
+                "a file named \"invoice\" U+202E \"gnp.exe\": a right-to-left override shows it as invoiceexe.png",
+                keys: [mk], envelope: try Self.craft([0x01, 17] + Array("invoice\u{202E}gnp.exe".utf8) + [0x41],
+                                                     key: mk, label: "bidi"))
+        failure("file-name-c1.txt", "format failure", "a file name with the C1 control U+009B (CSI on some terminals)",
+                keys: [mk], envelope: try Self.craft([0x01, 5] + Array("a\u{9B}1m".utf8) + [0x41], key: mk, label: "c1"))
         failure("file-name-not-utf8.txt", "format failure", "a file name of the bytes ff fe",
                 keys: [mk], envelope: try Self.craft([0x01, 2, 0xFF, 0xFE, 0x41], key: mk, label: "nameutf8"))
         failure("file-name-too-long.txt", "format failure", "a name length of 200 with only 5 bytes after it",

@@ -1,0 +1,146 @@
+import Foundation
+import QRSealKit
+
+/// A file a command writes (or standard output for `-`), under the one rule every command
+/// follows (man page, FILES):
+///
+/// - a device, pipe or socket there (`/dev/null`, `/dev/stdout`, a FIFO) is written into, as a
+///   shell redirection would: nothing is replaced;
+/// - a directory at the target is refused;
+/// - anything else there, a symbolic link too (even one that points nowhere), is replaced only
+///   with `--force`; a link is then replaced by the new file, never followed;
+/// - the target may never be one of the command's own inputs (the same device and inode),
+///   not even with `--force`;
+/// - a replaced file keeps its mode; a private output (keys, exports, received files) is
+///   created 0600 and never gives the group or others more than the file it replaces had;
+/// - the bytes go to a temporary file beside the target, which takes the target's name only
+///   once it is complete, so that no half-written file is ever seen.
+struct Output {
+    let path: String
+    let force: Bool
+    /// The files the command reads; `-` and missing files are ignored.
+    var inputs: [String] = []
+    var isPrivate = false
+
+    static let forceHint = "pass --force to replace it"
+
+    /// Refuses the target before any work is done; `write` checks again.
+    func check() throws(CLIError) {
+        guard path != "-" else { return }
+        guard let link = SystemFiles.status(path, followLinks: false) else { return }
+        let target = SystemFiles.status(path)
+        if let target, Self.isSpecial(target) { return }
+        if let target, (target.st_mode & S_IFMT) == S_IFDIR {
+            throw CLIError(message: "\(path): is a directory", hints: ["name a file, such as \(Files.join(path, "NAME"))"])
+        }
+        for input in inputs where input != "-" {
+            guard let other = SystemFiles.status(input) else { continue }
+            if [link, target].contains(where: { $0.map { Self.same($0, other) } ?? false }) {
+                throw CLIError(message: "\(path): is also an input of this command",
+                               hints: ["write to another file; --force never replaces an input"])
+            }
+        }
+        if !force { throw CLIError(message: "\(path): file exists", hints: [Self.forceHint]) }
+    }
+
+    /// Writes `bytes` to the target under the rule above.
+    func write(_ bytes: [UInt8], console: Console) throws(CLIError) {
+        if path == "-" {
+            console.write(Data(bytes))
+            return
+        }
+        try check()
+        if let target = SystemFiles.status(path), Self.isSpecial(target) { return try writeInto(bytes) }
+        // A short fixed name, so that a target of up to NAME_MAX bytes still has a temporary one.
+        var template = RawBytes.bytes(Files.join(Files.directory(of: path), ".qrseal-XXXXXX")).map { CChar(bitPattern: $0) } + [0]
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw CLIError(message: "\(path): cannot write: \(Files.errnoText())") }
+        let temp = RawBytes.string(template.dropLast().map { UInt8(bitPattern: $0) })
+        defer { _ = RawBytes.withCString(temp) { unlink($0) } }
+        let written = Self.writeAll(bytes, to: fd)
+        fchmod(fd, mode())
+        guard written, fsync(fd) == 0, close(fd) == 0 else {
+            throw CLIError(message: "\(path): cannot write: \(Files.errnoText())")
+        }
+        try place(temp)
+    }
+
+    /// Gives the complete temporary file the target's name: `rename(2)` with force; without,
+    /// `link(2)`, which fails rather than replace a file made since `check`.
+    private func place(_ temp: String) throws(CLIError) {
+        let linked = RawBytes.withCString(temp) { from in RawBytes.withCString(path) { link(from, $0) } }
+        if linked == 0 { return }
+        if errno == EEXIST && !force { throw CLIError(message: "\(path): file exists", hints: [Self.forceHint]) }
+        // Replacing, or a file system without hard links (the check above just found the name free).
+        guard errno == EEXIST || errno == EPERM || errno == EOPNOTSUPP,
+              RawBytes.withCString(temp, { from in RawBytes.withCString(path) { rename(from, $0) } }) == 0 else {
+            throw CLIError(message: "\(path): cannot write: \(Files.errnoText())")
+        }
+    }
+
+    /// Writes into the device or pipe at the target (`open(2)` without `O_CREAT`).
+    private func writeInto(_ bytes: [UInt8]) throws(CLIError) {
+        let fd = RawBytes.withCString(path) { open($0, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
+        guard fd >= 0 else { throw CLIError(message: "\(path): cannot write: \(Files.errnoText())") }
+        defer { close(fd) }
+        guard Self.writeAll(bytes, to: fd) else { throw CLIError(message: "\(path): cannot write: \(Files.errnoText())") }
+    }
+
+    /// The new file's mode: the replaced file's, else the usual one for new files.
+    private func mode() -> mode_t {
+        let privateBits: mode_t = 0o600
+        if let old = SystemFiles.status(path, followLinks: false), (old.st_mode & S_IFMT) == S_IFREG {
+            let kept = old.st_mode & 0o7777 & ~(S_ISUID | S_ISGID)
+            return isPrivate ? kept & ~0o077 : kept
+        }
+        if isPrivate { return privateBits }
+        let mask = umask(0)
+        umask(mask)
+        return 0o666 & ~mask
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                offset += n
+            }
+            return true
+        }
+    }
+
+    /// Neither a regular file nor a directory: a device, a pipe or a socket.
+    private static func isSpecial(_ info: stat) -> Bool {
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
+    private static func same(_ a: stat, _ b: stat) -> Bool { a.st_dev == b.st_dev && a.st_ino == b.st_ino }
+}
+
+extension ParsedArguments {
+    /// The value of an option naming a file to write, nil when absent; an empty name is a
+    /// usage error.
+    func outputPath(_ option: String = "output") throws(CLIError) -> String? {
+        guard let path = value(option) else { return nil }
+        guard !path.isEmpty else {
+            throw .usage("--\(option) needs a file name, not an empty one", hint: "use - for standard output")
+        }
+        return path
+    }
+
+    /// `scan -o DIR`: the folder received files go into, which must exist.
+    func outputDirectory() throws(CLIError) -> String? {
+        guard let path = try outputPath() else { return nil }
+        guard SystemFiles.isDirectory(path) else {
+            throw CLIError(message: "\(path): " + (Files.exists(path) ? "not a directory" : "no such directory"),
+                           hints: ["-o names the folder that files carried by sealed messages are written into"])
+        }
+        return path
+    }
+
+    /// The key and passphrase files named on the command line: inputs no output may replace.
+    var keyFiles: [String] { (values["key-file"] ?? []) + (values["passphrase-file"] ?? []) }
+}

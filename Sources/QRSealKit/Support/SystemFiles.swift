@@ -1,0 +1,89 @@
+import Glibc
+
+/// The POSIX file calls made with paths that may carry bytes that are not UTF-8
+/// (`RawBytes`): FileManager would turn those into other names.
+public enum SystemFiles {
+    /// Why a call failed.
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The system's reason, as `strerror(3)` gives it, in lower case.
+        case system(String)
+        case isDirectory
+        /// The file holds more than the limit allows.
+        case tooLarge(size: Int)
+
+        public var description: String {
+            switch self {
+            case .system(let reason): return reason
+            case .isDirectory: return "is a directory"
+            case .tooLarge(let size): return "file is \(size) bytes, too large"
+            }
+        }
+    }
+
+    /// `strerror(errno)` in lower case.
+    public static func reason(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
+    /// `stat(2)` of `path` (`lstat(2)` when `followLinks` is false); nil when that fails,
+    /// with `errno` set.
+    public static func status(_ path: String, followLinks: Bool = true) -> stat? {
+        var info = stat()
+        let result = RawBytes.withCString(path) { followLinks ? stat($0, &info) : lstat($0, &info) }
+        return result == 0 ? info : nil
+    }
+
+    /// Whether `path` is a directory, following symbolic links.
+    public static func isDirectory(_ path: String) -> Bool {
+        status(path).map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false
+    }
+
+    /// The bytes of the file at `path` (`open(2)`, `read(2)`), refused when more than `limit`.
+    public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        let fd = RawBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw .system(reason()) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .system(reason()) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory }
+        guard Int(info.st_size) <= limit else { throw .tooLarge(size: Int(info.st_size)) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .system(reason())
+            }
+            if n == 0 { return bytes }
+            bytes += chunk[..<n]
+            // A file that grows while it is read (a device, a pipe) is held to the same limit.
+            guard bytes.count <= limit else { throw .tooLarge(size: bytes.count) }
+        }
+    }
+
+    /// The names in `directory` (`opendir(3)`, `readdir(3)`), without `.` and `..`; nil
+    /// when it cannot be read.
+    public static func names(in directory: String) -> [String]? {
+        guard let stream = RawBytes.withCString(directory, { opendir($0) }) else { return nil }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { RawBytes.string($0.prefix { $0 != 0 }) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Makes `path` and any missing parents with `mode`, like `mkdir -p`.
+    public static func makeDirectories(_ path: String, mode: mode_t) throws(Failure) {
+        if path.isEmpty || isDirectory(path) { return }
+        if let slash = path.dropLast().lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectories(String(path[..<slash]), mode: mode)
+        }
+        guard RawBytes.withCString(path, { mkdir($0, mode) }) == 0 else {
+            if errno == EEXIST && isDirectory(path) { return }
+            throw .system(errno == EEXIST ? "not a directory" : reason())
+        }
+    }
+}
