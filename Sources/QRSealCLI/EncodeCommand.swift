@@ -80,6 +80,7 @@ struct EncodeCommand {
         if let file = args.value("input") {
             if text != nil { throw .usage("give TEXT or --input FILE, not both") }
             let name = file == "-" ? nil : URL(fileURLWithPath: file).lastPathComponent
+            if file != "-" { try refuseOversized(file) }
             return (try Files.read(file, console: console), name)
         }
         if let text, text != "-" { return (Array(text.utf8), nil) }
@@ -87,6 +88,21 @@ struct EncodeCommand {
             throw .usage("nothing to encode", hint: "give TEXT, --input FILE, or pipe data in")
         }
         return (try Files.read("-", console: console), nil)
+    }
+
+    /// The most input read: the most content a sealed message may carry once opened, far
+    /// more than any plain code holds (2,953 bytes, or 7,089 digits).
+    static let maxInputBytes = Opener().maxContentBytes
+
+    /// Refuses a regular file larger than `maxInputBytes` by its size, before reading it.
+    private static func refuseOversized(_ file: String) throws(CLIError) {
+        var info = stat()
+        guard RawBytes.withCString(file, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              Int(info.st_size) > maxInputBytes else { return }
+        throw CLIError(message: "\(file): input is \(info.st_size) bytes, too much for one QR code",
+                       hints: ["a code holds at most \(QRCapacity.byteCapacity(version: 40, level: .low)) bytes "
+                               + "or \(QRCapacity.mostBytes(level: .low)) digits; sealed input that compresses "
+                               + "well may be up to \(maxInputBytes >> 20) MiB"])
     }
 
     func run(console: Console) throws(CLIError) -> ExitStatus {
