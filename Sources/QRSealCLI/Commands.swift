@@ -51,7 +51,7 @@ enum Commands {
                            + Symbology.allCases.map(\.rawValue).joined(separator: ",")
                            + " (default: all but codabar)."),
             OptionSpec(long: "max-pixels", value: "N",
-                       help: "Refuse images larger than N pixels (default 100000000)."),
+                       help: "Refuse images larger than N pixels, and make no copy larger (default 100000000)."),
             OptionSpec(long: "output", short: "o", value: "DIR",
                        help: "Write files carried by sealed messages into DIR."),
             forceOption,

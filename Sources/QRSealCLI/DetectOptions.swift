@@ -19,6 +19,7 @@ enum DetectOptions {
             }
             detector.effort = effort
         }
+        detector.maxPixels = try args.integer("max-pixels", in: 1...(1 << 40), default: ImageDecoder.defaultMaxPixels)
         _ = try annotation(args)
     }
 
