@@ -3,7 +3,7 @@ import QRSealKit
 
 /// `qrseal encode`: text or a file to a QR code, sealed when asked.
 struct EncodeCommand {
-    enum Format: String { case png, svg, terminal }
+    enum Format: String { case png, svg, terminal, ansi }
 
     /// What to encode: the bytes as given, and whether they came from a named file.
     let input: [UInt8]
@@ -15,6 +15,9 @@ struct EncodeCommand {
     let sealKey: SealKey?
     let scale: Int
     let margin: Int
+    let invert: Bool
+    /// Dots per inch recorded in a PNG, if asked.
+    let dpi: Int?
 
     /// Validates the parsed arguments, reads the input and gathers the key.
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
@@ -30,6 +33,11 @@ struct EncodeCommand {
         margin = try args.integer("margin", in: 0...100, default: 4)
         output = args.value("output")
         format = try Self.format(args, output: output, console: console)
+        invert = args.has("invert")
+        dpi = args.value("dpi") == nil ? nil : try args.integer("dpi", in: 1...100_000, default: 0)
+        if dpi != nil && format != .png {
+            throw .usage("--dpi applies to png output, not \(format.rawValue)")
+        }
 
         let (bytes, name) = try Self.readInput(args, console: console)
         guard !bytes.isEmpty else { throw CLIError(message: "nothing to encode: the input is empty") }
@@ -57,13 +65,12 @@ struct EncodeCommand {
     private static func format(_ args: ParsedArguments, output: String?, console: Console) throws(CLIError) -> Format {
         let format: Format
         if let name = args.value("format") {
-            guard let f = Format(rawValue: name) else {
-                throw .usage("--format must be png, svg or terminal, not '\(name)'")
+            guard let f = Format(rawValue: name.lowercased()) else {
+                throw .usage("--format must be png, svg, terminal or ansi, not '\(DisplayText.escape(name))'")
             }
             format = f
         } else if let out = output, out != "-" {
-            let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
-            format = ext == "svg" ? .svg : (ext == "txt" ? .terminal : .png)
+            format = try byExtension(out)
         } else {
             format = output == nil && console.outputIsTerminal ? .terminal : .png
         }
@@ -72,6 +79,22 @@ struct EncodeCommand {
                          hint: "pass -o FILE.png, or --format terminal to see the code here")
         }
         return format
+    }
+
+    /// The format `-o FILE`'s extension names: .png (or none), .svg, .txt for terminal text,
+    /// .ans for ANSI colours; any other is refused rather than written as something else.
+    private static func byExtension(_ path: String) throws(CLIError) -> Format {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        switch ext {
+        case "", "png": return .png
+        case "svg": return .svg
+        case "txt": return .terminal
+        case "ans": return .ansi
+        default:
+            let name = ["jpg": "JPEG", "jpeg": "JPEG", "tif": "TIFF"][ext] ?? ext.uppercased()
+            throw .usage("\(DisplayText.escape(path)): cannot write \(DisplayText.escape(name)): "
+                         + "use .png, .svg, .txt or .ans, or --format")
+        }
     }
 
     /// The input's bytes and, for `--input FILE`, the file's name.
@@ -111,13 +134,17 @@ struct EncodeCommand {
         let bytes: [UInt8]
         switch format {
         case .png:
-            do { bytes = try PNGEncoder.encode(matrix.image(scale: scale, margin: margin)) } catch {
+            do {
+                bytes = try PNGEncoder.encode(matrix.image(scale: scale, margin: margin, invert: invert), dpi: dpi)
+            } catch {
                 throw CLIError(message: error.description)
             }
         case .svg:
-            bytes = Array(matrix.svg(scale: scale, margin: margin).utf8)
+            bytes = Array(matrix.svg(scale: scale, margin: margin, invert: invert).utf8)
         case .terminal:
-            bytes = Array(matrix.terminalText(margin: margin).utf8)
+            bytes = Array(matrix.terminalText(margin: margin, invert: invert).utf8)
+        case .ansi:
+            bytes = Array(matrix.ansiText(margin: margin, invert: invert).utf8)
         }
         try Files.write(bytes, to: output ?? "-", console: console)
         return .success
