@@ -94,3 +94,13 @@ struct EncodeFormatTests {
         return nil
     }
 }
+
+@Suite("capacity: short options")
+struct CapacityShortOptionTests {
+    @Test("capacity takes -l for --ec, as encode does")
+    func level() {
+        let short = qrseal(["capacity", "-l", "h"]), long = qrseal(["capacity", "--ec", "H"])
+        #expect(short.status == 0 && short.out == long.out)
+        #expect(short.out.contains("error correction H"))
+    }
+}
