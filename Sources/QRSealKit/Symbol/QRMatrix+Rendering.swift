@@ -21,7 +21,8 @@ extension QRMatrix {
         return image
     }
 
-    /// An SVG document: one path of dark module runs on a white background.
+    /// An SVG document: one path of dark module runs on a white background (white runs on
+    /// black when inverted).
     public func svg(scale: Int, margin: Int, invert: Bool = false) -> String {
         precondition(scale >= 1 && margin >= 0, "scale must be ≥ 1 and margin ≥ 0")
         let side = size + 2 * margin
