@@ -13,7 +13,7 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar",
                        providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
-                       providers: [.apt(["libpng-dev"])]),
+                       providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto",

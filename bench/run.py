@@ -623,6 +623,62 @@ def part_b(args, qrseal, qrencode, zxing, zbar, report):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+REFUSAL_SIZES = [1 << 20, 20 << 20]  # bytes of "hello world\n" that no code can hold
+
+
+def run_measured(cmd, stdin_path, timeout):
+    """Run cmd with stdin from a file; return (rc, ms, peak RSS in MiB, first stderr line)."""
+    with open(stdin_path, "rb") as stdin, tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        p = subprocess.Popen([str(c) for c in cmd], stdin=stdin, stdout=subprocess.DEVNULL, stderr=err)
+        deadline = t0 + timeout
+        while True:
+            pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                p.kill()
+                pid, status, usage = os.wait4(p.pid, 0)
+                break
+            time.sleep(0.005)
+        ms = (time.perf_counter() - t0) * 1000.0
+        err.seek(0)
+        return os.waitstatus_to_exitcode(status), ms, usage.ru_maxrss / 1024.0, first_line(err.read())
+
+
+def part_b_refusal(args, qrseal, qrencode, report):
+    """Input far larger than any code: how fast, and in how much memory, each encoder says no."""
+    n = max(1, min(args.encode_runs, 5))
+    print("== Part B2: refusing input no code can hold (median of %d runs, standard input) ==\n" % n)
+    tmp = Path(tempfile.mkdtemp(prefix="qrseal-bench-"))
+    try:
+        headers = ["input", "encoder", "median ms", "peak MiB", "exit", "message"]
+        rows = []
+        report["refusal"] = []
+        for size in REFUSAL_SIZES:
+            path = tmp / ("text-%d.txt" % size)
+            line = b"hello world\n"
+            path.write_bytes(line * (size // len(line)))
+            label = "%d MiB of text" % (size >> 20)
+            for name, exe, cmd in (("qrseal", qrseal, [qrseal, "encode", "-o", tmp / "q.png", "-"]),
+                                   ("qrencode", qrencode, [qrencode, "-o", tmp / "r.png"])):
+                if not exe:
+                    rows.append([label, name, "not installed" if name != "qrseal" else "not built"])
+                    continue
+                log("[refuse] %s: %s ..." % (label, name))
+                results = [run_measured(cmd, path, args.timeout) for _ in range(n)]
+                med = statistics.median(r[1] for r in results)
+                peak = max(r[2] for r in results)
+                rc, message = results[-1][0], results[-1][3]
+                rows.append([label, name, fmt_ms(med), "%.0f" % peak, rc, message[:70]])
+                report["refusal"].append({"input": label, "encoder": name, "median_ms": med,
+                                          "peak_mib": peak, "exit": rc, "message": message})
+        print_table(headers, rows, args.markdown, left=2)
+        print()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 # --------------------------------------------------------------------------- main
 
 def resolve_qrseal(arg):
@@ -696,6 +752,7 @@ def main():
         part_a(args, readers, corpus, report)
     if not args.skip_encode:
         part_b(args, qrseal, qrencode, zxing, zbar, report)
+        part_b_refusal(args, qrseal, qrencode, report)
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as f:
             json.dump(report, f, indent=2)

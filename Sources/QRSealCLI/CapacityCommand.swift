@@ -28,22 +28,13 @@ struct CapacityCommand {
             console.print("Content per QR version at error correction \(level.rawValue) (one segment of one mode):")
             console.print(Self.row(["version", "modules", "bytes", "alphanumeric", "digits"]))
             for v in QRCapacity.versions {
-                let bits = QRCapacity.dataBits(version: v, level: level)
-                let alnum = Self.characters(bits: bits, mode: .alphanumeric, version: v)
-                let digits = Self.characters(bits: bits, mode: .numeric, version: v)
+                let alnum = QRCapacity.characters(.alphanumeric, version: v, level: level)
+                let digits = QRCapacity.characters(.numeric, version: v, level: level)
                 console.print(Self.row(["\(v)", "\(17 + 4 * v)",
                                         "\(QRCapacity.byteCapacity(version: v, level: level))", "\(alnum)", "\(digits)"]))
             }
         }
         return .success
-    }
-
-    /// The most characters of `mode` that fit in `bits` at `version`.
-    static func characters(bits: Int, mode: Segment.Mode, version: Int) -> Int {
-        let room = bits - 4 - mode.countBits(version: version)
-        var n = room * 3 / 10 + 2
-        while n > 0 && mode.payloadBits(count: n) > room { n -= 1 }
-        return n
     }
 
     static func row(_ cells: [String]) -> String {

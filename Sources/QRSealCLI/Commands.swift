@@ -14,16 +14,22 @@ enum Commands {
             OptionSpec(long: "output", short: "o", value: "FILE",
                        help: "Write to FILE ('-' for standard output). Default: standard output."),
             forceOption,
-            OptionSpec(long: "format", value: "png|svg|terminal",
-                       help: "Output format. Default: by the -o extension (.svg, .txt), else png; terminal on a tty."),
-            OptionSpec(long: "ec", value: "L|M|Q|H",
+            OptionSpec(long: "format", short: "t", value: "png|svg|terminal|ansi",
+                       help: "Output format; ansi is terminal text in black and white colours. "
+                           + "Default: by the -o extension (.png, .svg, .txt, .ans), else png; terminal on a tty."),
+            OptionSpec(long: "ec", short: "l", value: "L|M|Q|H",
                        help: "Error-correction level: L 7%, M 15% (default), Q 25%, H 30%."),
-            OptionSpec(long: "min-version", value: "N",
+            OptionSpec(long: "min-version", short: "v", value: "N",
                        help: "Use at least QR version N (1-40); a larger one is used when needed."),
-            OptionSpec(long: "scale", value: "N",
+            OptionSpec(long: "scale", short: "s", value: "N",
                        help: "Pixels per module for png and svg (1-100, default 8)."),
-            OptionSpec(long: "margin", value: "N",
+            OptionSpec(long: "margin", short: "m", value: "N",
                        help: "Quiet zone around the code, in modules (0-100, default 4)."),
+            OptionSpec(long: "invert",
+                       help: "Swap dark and light: for terminal text, on a terminal with dark text on a light "
+                           + "background; for the other formats, a light code on a dark ground."),
+            OptionSpec(long: "dpi", value: "N",
+                       help: "Record N dots per inch in the PNG (a pHYs chunk), for printing at a known size."),
             OptionSpec(long: "seal",
                        help: "Seal (encrypt and authenticate) the message; asks for a passphrase "
                            + "unless a key source is given."),
@@ -55,7 +61,7 @@ enum Commands {
                            + Symbology.allCases.map(\.rawValue).joined(separator: ",")
                            + " (default: all but codabar)."),
             OptionSpec(long: "max-pixels", value: "N",
-                       help: "Refuse images larger than N pixels (default 100000000)."),
+                       help: "Refuse images larger than N pixels, and make no copy larger (default 100000000)."),
             OptionSpec(long: "output", short: "o", value: "DIR",
                        help: "Write files carried by sealed messages into DIR."),
             forceOption,
@@ -94,7 +100,7 @@ enum Commands {
         abstract: "Print how many bytes fit in each QR version.",
         arguments: "",
         options: [
-            OptionSpec(long: "ec", value: "L|M|Q|H", help: "Error-correction level (default M)."),
+            OptionSpec(long: "ec", short: "l", value: "L|M|Q|H", help: "Error-correction level (default M)."),
             armorOption,
             OptionSpec(long: "seal", help: "Give the room for sealed messages' content."),
         ])

@@ -14,6 +14,7 @@ enum DetectOptions {
     /// Applies the options to the detector.
     static func configure(_ args: ParsedArguments, _ detector: inout Detector) throws(CLIError) {
         if let effort = try args.choice("effort", of: Effort.self) { detector.effort = effort }
+        detector.maxPixels = try args.integer("max-pixels", in: 1...(1 << 40), default: ImageDecoder.defaultMaxPixels)
     }
 
     /// Where to write the annotated copy, if anywhere; a usage error unless exactly one

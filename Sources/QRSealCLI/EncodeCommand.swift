@@ -3,7 +3,7 @@ import QRSealKit
 
 /// `qrseal encode`: text or a file to a QR code, sealed when asked.
 struct EncodeCommand {
-    enum Format: String, CaseIterable { case png, svg, terminal }
+    enum Format: String, CaseIterable { case png, svg, terminal, ansi }
 
     /// What to encode: the bytes as given, and whether they came from a named file.
     let input: [UInt8]
@@ -16,6 +16,9 @@ struct EncodeCommand {
     let sealKey: SealKey?
     let scale: Int
     let margin: Int
+    let invert: Bool
+    /// Dots per inch recorded in a PNG, if asked.
+    let dpi: Int?
 
     /// Validates the parsed arguments, reads the input and gathers the key.
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
@@ -31,6 +34,11 @@ struct EncodeCommand {
         margin = try args.integer("margin", in: 0...100, default: 4)
         output = try args.outputPath()
         format = try Self.format(args, output: output, console: console)
+        invert = args.has("invert")
+        dpi = args.value("dpi") == nil ? nil : try args.integer("dpi", in: 1...100_000, default: 0)
+        if dpi != nil && format != .png {
+            throw .usage("--dpi applies to png output, not \(format.rawValue)")
+        }
         // Refused before the input is read or a passphrase asked for.
         target = Output(path: output ?? "-", force: args.has("force"),
                         inputs: (args.value("input").map { [$0] } ?? []) + args.keyFiles)
@@ -63,9 +71,7 @@ struct EncodeCommand {
         if let f = try args.choice("format", of: Format.self) {
             format = f
         } else if let out = output, out != "-" {
-            let name = Files.lastComponent(of: out)
-            let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() } ?? ""
-            format = ext == "svg" ? .svg : (ext == "txt" ? .terminal : .png)
+            format = try byExtension(out)
         } else {
             format = output == nil && console.outputIsTerminal ? .terminal : .png
         }
@@ -76,19 +82,65 @@ struct EncodeCommand {
         return format
     }
 
+    /// The format `-o FILE`'s extension names: .png (or none), .svg, .txt for terminal text,
+    /// .ans for ANSI colours; any other is refused rather than written as something else.
+    private static func byExtension(_ path: String) throws(CLIError) -> Format {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        switch ext {
+        case "svg": return .svg
+        case "txt": return .terminal
+        case "ans": return .ansi
+        default:
+            // An image format other than ours would be a PNG under a name that says otherwise;
+            // any other name (code.out, a name without an extension) gets the default, png.
+            guard let name = otherImageFormats[ext] else { return .png }
+            throw .usage("\(DisplayText.escape(path)): cannot write \(name): use .png, .svg, .txt or .ans, or --format")
+        }
+    }
+
+    /// Extensions of image formats encode does not write, with the formats' names.
+    private static let otherImageFormats = [
+        "jpg": "JPEG", "jpeg": "JPEG", "jpe": "JPEG", "jfif": "JPEG", "gif": "GIF", "webp": "WEBP",
+        "tif": "TIFF", "tiff": "TIFF", "bmp": "BMP", "pdf": "PDF", "eps": "EPS", "ps": "PostScript",
+        "heic": "HEIC", "heif": "HEIF", "avif": "AVIF", "jxl": "JPEG XL", "ico": "ICO",
+        "pnm": "PNM", "pbm": "PBM", "pgm": "PGM", "ppm": "PPM",
+    ]
+
     /// The input's bytes and, for `--input FILE`, the file's name.
     private static func readInput(_ args: ParsedArguments, console: Console) throws(CLIError) -> ([UInt8], String?) {
         let text = args.positionals.first
         if let file = args.value("input") {
             if text != nil { throw .usage("give TEXT or --input FILE, not both") }
             let name = file == "-" ? nil : Files.lastComponent(of: file)
+            guard file != "-" else { return (try readStandardInput(console), nil) }
+            try refuseOversized(file)
             return (try Files.read(file, console: console), name)
         }
         if let text, text != "-" { return (RawBytes.bytes(text), nil) }
         if text == nil && console.inputIsTerminal {
             throw .usage("nothing to encode", hint: "give TEXT, --input FILE, or pipe data in")
         }
-        return (try Files.read("-", console: console), nil)
+        return (try readStandardInput(console), nil)
+    }
+
+    /// Standard input, refused once it passes `maxInputBytes`, without reading further.
+    private static func readStandardInput(_ console: Console) throws(CLIError) -> [UInt8] {
+        try StandardInput.read(console, limit: maxInputBytes, what: "more than a code can carry, even sealed")
+    }
+
+    /// The most input read: the most content a sealed message may carry once opened, far
+    /// more than any plain code holds (2,953 bytes, or 7,089 digits).
+    static let maxInputBytes = OpeningBudget.defaultContentBytes
+
+    /// Refuses a regular file larger than `maxInputBytes` by its size, before reading it.
+    private static func refuseOversized(_ file: String) throws(CLIError) {
+        var info = stat()
+        guard RawBytes.withCString(file, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              Int(info.st_size) > maxInputBytes else { return }
+        throw CLIError(message: "\(file): input is \(info.st_size) bytes, too much for one QR code",
+                       hints: ["a code holds at most \(QRCapacity.byteCapacity(version: 40, level: .low)) bytes "
+                               + "or \(QRCapacity.mostBytes(level: .low)) digits; sealed input that compresses "
+                               + "well may be up to \(maxInputBytes >> 20) MiB"])
     }
 
     func run(console: Console) throws(CLIError) -> ExitStatus {
@@ -97,13 +149,17 @@ struct EncodeCommand {
         let bytes: [UInt8]
         switch format {
         case .png:
-            do { bytes = try PNGEncoder.encode(matrix.image(scale: scale, margin: margin)) } catch {
+            do {
+                bytes = try PNGEncoder.encode(matrix.image(scale: scale, margin: margin, invert: invert), dpi: dpi)
+            } catch {
                 throw CLIError(message: error.description)
             }
         case .svg:
-            bytes = Array(matrix.svg(scale: scale, margin: margin).utf8)
+            bytes = Array(matrix.svg(scale: scale, margin: margin, invert: invert).utf8)
         case .terminal:
-            bytes = Array(matrix.terminalText(margin: margin).utf8)
+            bytes = Array(matrix.terminalText(margin: margin, invert: invert).utf8)
+        case .ansi:
+            bytes = Array(matrix.ansiText(margin: margin, invert: invert).utf8)
         }
         try target.write(bytes, console: console)
         return .success

@@ -68,26 +68,57 @@ struct PeerToolTests {
         #expect([UInt8](r.stdout) == bytes + [0x0A])
     }
 
-    @Test("the terminal rendering, drawn back into pixels, is read by zbarimg")
-    func terminalIsScannable() throws {
-        let r = try Tools.run(Tools.qrseal, ["encode", "--format", "terminal", "seen on a screen"])
+    @Test("the terminal rendering, drawn back into pixels, is read by zbarimg; --invert for light terminals",
+          arguments: [false, true])
+    func terminalIsScannable(invert: Bool) throws {
+        let r = try Tools.run(Tools.qrseal, ["encode", "--format", "terminal"] + (invert ? ["--invert"] : [])
+                                            + ["seen on a screen"])
         #expect(r.status == 0)
-        // Each character is one module wide and two modules tall; blocks are light.
+        // Each character is one module wide and two modules tall. Blocks take the terminal's
+        // text colour: light on a dark terminal, dark on the light one --invert is for.
         let lines = r.stdoutText.split(separator: "\n").map { Array($0) }
-        let width = lines[0].count, height = lines.count * 2
-        var pgm = Data("P5\n\(width * 4) \(height * 4)\n255\n".utf8)
-        for y in 0..<height {
-            var row = [UInt8]()
-            for x in 0..<width {
-                let c = lines[y / 2][x]
-                let light = y % 2 == 0 ? (c == "█" || c == "▀") : (c == "█" || c == "▄")
-                row += [UInt8](repeating: light ? 255 : 0, count: 4)
+        let grid = (0..<lines.count * 2).map { y in
+            lines[y / 2].map { c in
+                let block = y % 2 == 0 ? (c == "█" || c == "▀") : (c == "█" || c == "▄")
+                return block != invert
             }
-            for _ in 0..<4 { pgm.append(contentsOf: row) }
+        }
+        #expect(try zbarimgText(grid) == "seen on a screen\n")
+    }
+
+    @Test("ANSI colour output, drawn back from its background colours, is read by zbarimg; --invert swaps them",
+          arguments: [false, true])
+    func ansiIsScannable(invert: Bool) throws {
+        let r = try Tools.run(Tools.qrseal, ["encode", "-t", "ANSI"] + (invert ? ["--invert"] : []) + ["in colour"])
+        #expect(r.status == 0)
+        // Each line: runs of SGR 40 (black) or 107 (bright white) backgrounds, two spaces a
+        // module, then a reset.
+        var grid: [[Bool]] = []
+        for line in r.stdoutText.split(separator: "\n") {
+            var row: [Bool] = []
+            #expect(line.hasSuffix("\u{1B}[0m"))
+            for piece in line.components(separatedBy: "\u{1B}[").dropFirst() {
+                let code = piece.prefix { $0 != "m" }, spaces = piece.dropFirst(code.count + 1)
+                #expect(["40", "107", "0"].contains(code) && spaces.allSatisfy { $0 == " " } && spaces.count % 2 == 0)
+                row += [Bool](repeating: code == "107", count: spaces.count / 2)
+            }
+            grid.append(row)
+        }
+        #expect(grid.first?.first == !invert, "the quiet zone is white, or black when inverted")
+        #expect(try zbarimgText(invert ? grid.map { $0.map { !$0 } } : grid) == "in colour\n")
+    }
+
+    /// What zbarimg reads from `light` (rows of modules, true for light), four pixels a module.
+    private func zbarimgText(_ light: [[Bool]]) throws -> String {
+        let width = light[0].count, height = light.count
+        var pgm = Data("P5\n\(width * 4) \(height * 4)\n255\n".utf8)
+        for row in light {
+            #expect(row.count == width)
+            let pixels = row.flatMap { [UInt8](repeating: $0 ? 255 : 0, count: 4) }
+            for _ in 0..<4 { pgm.append(contentsOf: pixels) }
         }
         let dir = try TempDir()
         let file = try dir.write("screen.pgm", pgm)
-        let read = try Tools.run("zbarimg", ["--quiet", "--raw", "--nodbus", file])
-        #expect(read.stdoutText == "seen on a screen\n")
+        return try Tools.run("zbarimg", ["--quiet", "--raw", "--nodbus", file]).stdoutText
     }
 }

@@ -14,10 +14,15 @@ public struct Detector: Sendable {
     /// Replaces the effort's time budget (`Effort.timeBudget(pixels:)`); tests set a large
     /// one so that what is read never depends on the machine's speed.
     public var timeBudget: Duration?
+    /// No prepared copy of the image (padded, enlarged, …) holds more pixels than this; a
+    /// pass whose copy would is skipped. The CLI passes its `--max-pixels`.
+    public var maxPixels: Int
 
-    public init(symbologies: Set<Symbology> = Symbology.defaultSet, effort: Effort = .balanced) {
+    public init(symbologies: Set<Symbology> = Symbology.defaultSet, effort: Effort = .balanced,
+                maxPixels: Int = ImageDecoder.defaultMaxPixels) {
         self.symbologies = symbologies
         self.effort = effort
+        self.maxPixels = maxPixels
     }
 
     /// Every distinct symbol in `image`, in reading order (top to bottom, left to right),
@@ -26,7 +31,7 @@ public struct Detector: Sendable {
         guard image.width > 0, image.height > 0, !symbologies.isEmpty else { return [] }
         let clock = ContinuousClock()
         let deadline = clock.now + (timeBudget ?? effort.timeBudget(pixels: image.width * image.height))
-        let prepared = PreparedImages(image)
+        let prepared = PreparedImages(image, maxPixels: maxPixels)
         // Every read so far, merged afresh after each batch so that a conflict, once seen,
         // stays seen.
         var reads = run(PassPlan.first, on: prepared)
@@ -48,12 +53,19 @@ public struct Detector: Sendable {
         return found.map { $0.withGeometry(from: image) }
     }
 
+    /// The fewest pixels a QR code takes on a side: 21 modules (version 1) of one pixel.
+    /// A thinner image holds none, so only passes that read linear codes run on it, and no
+    /// copy is made for the others.
+    static let smallestQRSide = 21
+
     /// Runs `passes` side by side and checks every result.
     private func run(_ passes: [Pass], on prepared: PreparedImages) -> [Detection] {
         let strongly = symbologies.filter(\.isStronglyChecked)
+        let mayHoldQR = min(prepared.width, prepared.height) >= Self.smallestQRSide
         let results = concurrentMap(passes) { pass -> [Detection] in
             let wanted = pass.isStrict ? strongly : symbologies
-            guard !wanted.isEmpty, let (copy, mapping) = prepared.image(for: pass.steps) else { return [] }
+            guard !wanted.isEmpty, mayHoldQR || pass.readsLinearCodes,
+                  let (copy, mapping) = prepared.image(for: pass.steps) else { return [] }
             return pass.run(on: copy, symbologies: wanted).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted)

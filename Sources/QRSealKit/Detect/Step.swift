@@ -2,8 +2,9 @@ import Foundation
 
 /// One way of preparing a copy of the image for an engine, and how its points map back.
 enum Step: Hashable, Sendable {
-    /// A light border of this fraction of the larger side: codes printed to the edge lack
-    /// the quiet zone both engines need.
+    /// A light border of this fraction of the larger side, but never wider than the smaller
+    /// side (a code is no larger than that): codes printed to the edge lack the quiet zone
+    /// both engines need.
     case pad(Double)
     /// Shrunk so the larger side is at most this many pixels, when it is larger.
     case shrinkTo(Int)
@@ -35,12 +36,15 @@ enum Step: Hashable, Sendable {
     static let maxEnlargedPixels = 16_000_000
 
     /// The prepared copy and its mapping to the image it was made from, or nil when this
-    /// step does not apply to an image of this size.
-    func apply(to image: GrayImage) -> (GrayImage, PixelMapping)? {
+    /// step does not apply to an image of this size or its copy would hold more than
+    /// `maxPixels` pixels.
+    func apply(to image: GrayImage, maxPixels: Int) -> (GrayImage, PixelMapping)? {
         let w = image.width, h = image.height
+        let maxEnlarged = min(maxPixels, Self.maxEnlargedPixels)
         switch self {
         case .pad(let fraction):
-            let border = max(4, Int(Double(max(w, h)) * fraction))
+            let border = min(max(4, Int(Double(max(w, h)) * fraction)), max(4, min(w, h)))
+            guard Self.fits(w + 2 * border, h + 2 * border, maxPixels) else { return nil }
             return (image.padded(by: border), .offset(-Double(border), -Double(border)))
         case .shrinkTo(let side):
             guard max(w, h) > side, let small = image.scaled(by: Double(side) / Double(max(w, h))) else { return nil }
@@ -48,11 +52,11 @@ enum Step: Hashable, Sendable {
         case .enlargeTo(let side):
             guard min(w, h) < side else { return nil }
             let factor = min(8, (side + min(w, h) - 1) / max(1, min(w, h)))
-            guard factor >= 2, w * h * factor * factor <= Self.maxEnlargedPixels,
+            guard factor >= 2, Self.fits(w * factor, h * factor, maxEnlarged),
                   let big = image.enlarged(by: factor) else { return nil }
             return (big, .scaled(Double(factor), Double(factor)))
         case .upscale(let factor):
-            guard min(w, h) < 600, let big = image.scaled(by: factor, maxPixels: Self.maxEnlargedPixels) else { return nil }
+            guard min(w, h) < 600, let big = image.scaled(by: factor, maxPixels: maxEnlarged) else { return nil }
             return (big, .scaled(Double(big.width) / Double(w), Double(big.height) / Double(h)))
         case .stretch:
             return (image.contrastStretched(), .identity)
@@ -77,18 +81,29 @@ enum Step: Hashable, Sendable {
             return (part, .offset(Double(x), Double(y)))
         }
     }
+
+    /// Whether a `width` × `height` image holds at most `maxPixels` pixels, without overflow.
+    private static func fits(_ width: Int, _ height: Int, _ maxPixels: Int) -> Bool {
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return !overflow && product <= maxPixels
+    }
 }
 
-/// Prepared copies of one image, each made once however many passes use it.
+/// Prepared copies of one image, each made once however many passes use it, none larger
+/// than `maxPixels`.
 final class PreparedImages: @unchecked Sendable {
     private let original: GrayImage
+    private let maxPixels: Int
     private var cache: [[Step]: (GrayImage, PixelMapping)?] = [:]
     private let lock = NSLock()
 
     var width: Int { original.width }
     var height: Int { original.height }
 
-    init(_ image: GrayImage) { original = image }
+    init(_ image: GrayImage, maxPixels: Int) {
+        original = image
+        self.maxPixels = maxPixels
+    }
 
     /// The copy `steps` make, with the mapping from its pixels to the original's, or nil
     /// when a step does not apply.
@@ -100,7 +115,7 @@ final class PreparedImages: @unchecked Sendable {
         if let hit { return hit }
         let made: (GrayImage, PixelMapping)?
         if let (parent, parentMapping) = image(for: Array(steps.dropLast())),
-           let (child, childMapping) = steps.last!.apply(to: parent) {
+           let (child, childMapping) = steps.last!.apply(to: parent, maxPixels: maxPixels) {
             made = (child, childMapping.then(parentMapping))
         } else {
             made = nil

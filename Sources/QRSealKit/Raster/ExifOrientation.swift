@@ -74,25 +74,12 @@ public enum ExifOrientation: UInt16, Sendable, CaseIterable {
 
     /// The TIFF bytes following `Exif\0\0` in the first APP1 segment that carries them.
     static func exifPayload(inJPEG bytes: [UInt8]) -> ArraySlice<UInt8>? {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]  // "Exif\0\0"
-        var position = 2
-        while position + 1 < bytes.count {
-            guard bytes[position] == 0xFF else { return nil }
-            let marker = bytes[position + 1]
-            if marker == 0xFF { position += 1; continue }  // fill byte before a marker
-            // Markers without a length: TEM and RST0…RST7; SOS and EOI end the header.
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) { position += 2; continue }
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            guard position + 3 < bytes.count else { return nil }
-            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-            let start = position + 4
-            let end = position + 2 + length
-            guard length >= 2, end <= bytes.count else { return nil }
-            if marker == 0xE1, bytes[start..<end].starts(with: exifHeader) {
-                return bytes[(start + exifHeader.count)..<end]
+        for (marker, payload) in JPEGSegments(bytes) {
+            if marker == JPEGSegments.startOfScan || marker == JPEGSegments.endOfImage { return nil }
+            if marker == 0xE1, bytes[payload].starts(with: exifHeader) {
+                return bytes[(payload.lowerBound + exifHeader.count)..<payload.upperBound]
             }
-            position = end
         }
         return nil
     }

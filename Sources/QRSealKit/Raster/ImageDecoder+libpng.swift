@@ -85,11 +85,43 @@ extension ImageDecoder {
 
 /// Writes a `GrayImage` as PNG.
 public enum PNGEncoder {
-    /// Encodes `image` as PNG with libpng's `png_image_write_to_memory`.
+    /// Encodes `image` as PNG with libpng's `png_image_write_to_memory`, with its resolution
+    /// in a pHYs chunk when `dpi` is given.
     ///
     /// An image holding only black (0) and white (255), such as a rendered symbol, is written
     /// as a 1-bit two-colour PNG; any other image as 8-bit grayscale.
-    public static func encode(_ image: GrayImage) throws(RasterError) -> [UInt8] {
+    public static func encode(_ image: GrayImage, dpi: Int? = nil) throws(RasterError) -> [UInt8] {
+        let png = try simplified(image)
+        guard let dpi else { return png }
+        return try withResolution(png, dpi: dpi)
+    }
+
+    /// `png` with a pHYs chunk of `dpi` dots per inch (as pixels per metre, rounded) right
+    /// after IHDR, where the format wants it (before IDAT).
+    ///
+    /// libpng writes pHYs only through its full API (`png_set_pHYs`), whose errors are
+    /// reported by `longjmp`, which Swift cannot take part in; the simplified API has no
+    /// pHYs, so the chunk is added to its output, its CRC-32 from zlib's `crc32`.
+    static func withResolution(_ png: [UInt8], dpi: Int) throws(RasterError) -> [UInt8] {
+        guard dpi > 0 else { throw .encodeFailed(reason: "resolution must be positive, not \(dpi) dpi") }
+        let perMetre = UInt32(clamping: Int((Double(dpi) / 0.0254).rounded()))
+        // Signature (8), then IHDR: length (4), type (4), 13 bytes of data, CRC (4).
+        let afterHeader = 8 + 4 + 4 + 13 + 4
+        guard png.count > afterHeader, Array(png[12..<16]) == Array("IHDR".utf8) else {
+            throw .encodeFailed(reason: "libpng's output does not start with IHDR")
+        }
+        let body = Array("pHYs".utf8) + bigEndian(perMetre) + bigEndian(perMetre) + [1]  // 1: the metre
+        let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
+        let chunk = bigEndian(UInt32(body.count - 4)) + body + bigEndian(crc)
+        return Array(png[..<afterHeader]) + chunk + Array(png[afterHeader...])
+    }
+
+    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+        withUnsafeBytes(of: value.bigEndian, Array.init)
+    }
+
+    /// The PNG of `image` as libpng's simplified API writes it.
+    private static func simplified(_ image: GrayImage) throws(RasterError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw .encodeFailed(reason: "image is empty (\(image.width)x\(image.height))")
         }

@@ -23,9 +23,19 @@ extension ImageDecoder {
         return image.applying(orientation)
     }
 
-    /// The header checks (CMYK refused, size checked before allocating), then the pixels.
+    /// The most scans a JPEG may have. Encoders write 6 (gray) or 10 (colour) progressive
+    /// scans by default (`jpeg_simple_progression`), and those that optimise the scan script
+    /// stay under a few dozen; each scan is a full pass over the image's coefficients, so a
+    /// file of hundreds of tiny scans costs minutes. libjpeg-turbo's own limit
+    /// (`TJFLAG_LIMITSCANS`, 500) still let a 490-scan file take about a minute.
+    public static let maxScans = 100
+
+    /// The header checks (too many scans and CMYK refused, size checked before allocating),
+    /// then the pixels.
     private func readJPEG(_ bytes: [UInt8], format: TJPF, channels: Int) throws(RasterError)
         -> (width: Int, height: Int, samples: [UInt8]) {
+        let scans = JPEGSegments(bytes).reduce(0) { $0 + ($1.marker == JPEGSegments.startOfScan ? 1 : 0) }
+        guard scans <= Self.maxScans else { throw .tooManyScans(count: scans, limit: Self.maxScans) }
         let decompressor = try JPEGDecompressor()
         let (width, height, colorspace) = try decompressor.header(bytes)
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {

@@ -10,6 +10,8 @@ public enum RasterError: Error, Equatable, Sendable {
     case badDimensions(width: Int, height: Int)
     /// The file is of a known format but damaged or truncated; the text says how.
     case damaged(format: String, reason: String)
+    /// A JPEG made of more scans than `limit` (`ImageDecoder.maxScans`); refused before decoding.
+    case tooManyScans(count: Int, limit: Int)
     /// The file uses a feature of its format that we do not read.
     case unsupported(format: String, reason: String)
     /// Encoding an image failed; the text says how.
@@ -30,6 +32,8 @@ extension RasterError: CustomStringConvertible {
             return "image declares an invalid size \(width)x\(height)"
         case let .damaged(format, reason):
             return "damaged \(format) image: \(reason)"
+        case let .tooManyScans(count, limit):
+            return "JPEG image has \(count) scans, more than the \(limit) this reader decodes"
         case let .unsupported(format, reason):
             return "unsupported \(format) image: \(reason)"
         case let .encodeFailed(reason):

@@ -31,4 +31,18 @@ public enum QRCapacity {
         let header = 4 + Segment.Mode.byte.countBits(version: version)
         return (dataBits(version: version, level: level) - header) / 8
     }
+
+    /// The most characters of `mode` (one segment) a symbol of `version` holds at `level`.
+    public static func characters(_ mode: Segment.Mode, version: Int, level: ErrorCorrection) -> Int {
+        let room = dataBits(version: version, level: level) - 4 - mode.countBits(version: version)
+        var n = room * 3 / 10 + 2
+        while n > 0 && mode.payloadBits(count: n) > room { n -= 1 }
+        return n
+    }
+
+    /// The most input bytes any symbol holds at `level`, in any mode: the digits of version 40
+    /// (7,089 at L). Longer input cannot fit and is refused without being planned.
+    public static func mostBytes(level: ErrorCorrection) -> Int {
+        characters(.numeric, version: versions.upperBound, level: level)
+    }
 }

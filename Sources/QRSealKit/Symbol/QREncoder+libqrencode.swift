@@ -25,8 +25,14 @@ public struct QREncoder: Sendable {
     /// Encodes `content` into the smallest symbol at `level` no smaller than `minVersion`.
     public func encode(_ content: Content) throws(SymbolError) -> QRMatrix {
         guard QRCapacity.versions.contains(minVersion) else { throw .badVersion(minVersion) }
+        // Nothing longer than this fits in any mode: refuse it before planning, and find the
+        // largest fitting prefix within that much, so that the work never grows with the input.
+        let bound = QRCapacity.mostBytes(level: level)
+        guard content.byteCount <= bound else {
+            throw .tooLarge(size: content.byteCount, fits: largestFittingPrefix(content.prefix(bound)), level: level)
+        }
         guard let (version, segments) = plan(content) else {
-            throw .tooLarge(size: content.bytes.count, fits: largestFittingPrefix(content), level: level)
+            throw .tooLarge(size: content.byteCount, fits: largestFittingPrefix(content), level: level)
         }
         return try build(segments, version: version)
     }
@@ -47,12 +53,12 @@ public struct QREncoder: Sendable {
 
     /// The most bytes of `content`'s start (cut at a character boundary for text) that fit.
     func largestFittingPrefix(_ content: Content) -> Int {
-        var low = 0, high = content.bytes.count
+        var low = 0, high = content.byteCount
         while low < high {
             let mid = (low + high + 1) / 2
             if plan(content.prefix(mid)) != nil { low = mid } else { high = mid - 1 }
         }
-        return content.prefix(low).bytes.count
+        return content.prefix(low).byteCount
     }
 
     /// Calls QRinput_new2, QRinput_append per segment and QRcode_encodeInput.
@@ -79,11 +85,12 @@ public struct QREncoder: Sendable {
 }
 
 extension QREncoder.Content {
-    var bytes: [UInt8] {
+    /// The input's length in bytes, without copying it.
+    var byteCount: Int {
         switch self {
-        case .text(let s): return Array(s.utf8)
-        case .binary(let b): return b
-        case .segments(let list): return list.flatMap(\.bytes)
+        case .text(let s): return s.utf8.count
+        case .binary(let b): return b.count
+        case .segments(let list): return list.reduce(0) { $0 + $1.bytes.count }
         }
     }
 
@@ -111,7 +118,7 @@ extension QREncoder.Content {
             var used = 0
             var end = s.unicodeScalars.startIndex
             for scalar in s.unicodeScalars {
-                let width = String(scalar).utf8.count
+                let width = UTF8.width(scalar)
                 if used + width > count { break }
                 used += width
                 end = s.unicodeScalars.index(after: end)

@@ -11,14 +11,14 @@ struct PipelineTests {
     @Test("a copy's mapping takes its points back to the input, through several steps")
     func mappings() throws {
         let image = GrayImage(width: 100, height: 60, filledWith: 255)
-        let prepared = PreparedImages(image)
+        let prepared = PreparedImages(image, maxPixels: ImageDecoder.defaultMaxPixels)
         let (copy, mapping) = try #require(prepared.image(for: [.pad(0.1), .enlargeTo(400)]))
         // Padded by 10 pixels, then enlarged 4 times (the smaller side, 80, reaches 320 < 400
         // only at 5: min(8, ceil(400 / 80)) = 5).
         #expect(copy.width == (100 + 20) * 5 && copy.height == (60 + 20) * 5)
         let p = mapping.apply(Point(x: 5 * (10 + 30), y: 5 * (10 + 20)))
         #expect(abs(p.x - 30) < 1e-9 && abs(p.y - 20) < 1e-9)
-        let large = PreparedImages(GrayImage(width: 300, height: 180, filledWith: 255))
+        let large = PreparedImages(GrayImage(width: 300, height: 180, filledWith: 255), maxPixels: ImageDecoder.defaultMaxPixels)
         let (tile, tileMapping) = try #require(large.image(for: [.tile(count: 2, column: 1, row: 1)]))
         #expect(tile.width == 200 && tile.height == 120)
         let q = tileMapping.apply(Point(x: 0, y: 0))

@@ -29,6 +29,42 @@ struct RenderingTests {
         }
     }
 
+    @Test("inverted, the raster and terminal text swap dark and light module for module")
+    func inverted() {
+        let plain = matrix.image(scale: 2, margin: 1), inverted = matrix.image(scale: 2, margin: 1, invert: true)
+        #expect(inverted.pixels == plain.pixels.map { 255 - $0 })
+        // The last line's lower half lies below the code (a side is odd) and stays blank.
+        let swap: [Character: Character] = ["█": " ", " ": "█", "▀": "▄", "▄": "▀"]
+        let swapLast: [Character: Character] = ["▀": " ", " ": "▀"]
+        let plainLines = matrix.terminalText(margin: 2).split(separator: "\n")
+        let swapped = plainLines.dropLast().map { String($0.map { swap[$0]! }) }
+            + [String(plainLines.last!.map { swapLast[$0]! })]
+        #expect(swapped == matrix.terminalText(margin: 2, invert: true).split(separator: "\n").map(String.init))
+    }
+
+    @Test("ANSI text is two spaces a module on black or white, one line a row, the same modules",
+          arguments: [false, true])
+    func ansi(invert: Bool) {
+        let margin = 2, side = matrix.size + 2 * margin
+        let lines = matrix.ansiText(margin: margin, invert: invert).split(separator: "\n")
+        #expect(lines.count == side)
+        for (y, line) in lines.enumerated() {
+            #expect(line.hasSuffix(QRMatrix.ansiReset))
+            var x = 0
+            var dark = false
+            var rest = Substring(line.dropLast(QRMatrix.ansiReset.count))
+            while !rest.isEmpty {
+                if rest.hasPrefix(QRMatrix.ansiBlack) { dark = true; rest = rest.dropFirst(QRMatrix.ansiBlack.count) }
+                if rest.hasPrefix(QRMatrix.ansiWhite) { dark = false; rest = rest.dropFirst(QRMatrix.ansiWhite.count) }
+                #expect(rest.hasPrefix("  "))
+                rest = rest.dropFirst(2)
+                #expect(dark == (matrix[x - margin, y - margin] != invert), "module \(x),\(y)")
+                x += 1
+            }
+            #expect(x == side)
+        }
+    }
+
     @Test("SVG runs cover exactly the dark modules")
     func svg() throws {
         let svg = matrix.svg(scale: 5, margin: 4)
