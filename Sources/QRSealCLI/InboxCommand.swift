@@ -58,9 +58,10 @@ struct InboxCommand {
         return query
     }
 
-    /// The inbox; commands that only read do not create one.
+    /// The inbox; only import creates one, and commands that only read open it read-only.
     private func inbox() throws(CLIError) -> Inbox {
-        try locations.openInbox(args, create: ["inbox import"].contains(spec.name))
+        let changes = ["inbox import", "inbox rm", "inbox label", "inbox pin", "inbox unpin"].contains(spec.name)
+        return try locations.openInbox(args, create: spec.name == "inbox import", access: changes ? .readWrite : .readOnly)
     }
 
     private func list(_ console: Console) throws(CLIError) -> ExitStatus {
@@ -178,7 +179,9 @@ struct InboxCommand {
         guard !args.positionals.isEmpty else { throw .usage("inbox rm takes item IDs or --older-than DURATION") }
         var ids: [Int64] = []
         for text in args.positionals { ids.append(try itemID(text)) }
-        do { try inbox.remove(ids) } catch { throw CLIError(message: error.description) }
+        let removed: Int
+        do { removed = try inbox.remove(ids) } catch { throw CLIError(error) }
+        console.printError("qrseal: removed \(removed) item\(removed == 1 ? "" : "s")")
         return .success
     }
 
@@ -213,14 +216,23 @@ struct InboxCommand {
         }
         let lines = try LineSource(path: source, console: console)
         var reader = InboxImportReader(nextLine: lines.next)
+        let path = try locations.inboxPath(args)
+        var info = stat()
+        let isNew = RawBytes.withCString(path) { lstat($0, &info) } != 0
         let stored: Int
-        let inbox = try inbox()
-        do {
-            stored = try inbox.importItems { () throws(InboxError) -> InboxItem? in try reader.next() }
+        do throws(CLIError) {
+            let inbox = try inbox()
+            do {
+                stored = try inbox.importItems { () throws(InboxError) -> InboxItem? in try reader.next() }
+            } catch {
+                // A bad line is the import file's fault; anything else is the inbox's, which names itself.
+                if case .badImport = error { throw CLIError(message: "\(source): \(error.description)") }
+                throw CLIError(error)
+            }
         } catch {
-            // A bad line is the import file's fault; anything else is the inbox's, which names itself.
-            if case .badImport = error { throw CLIError(message: "\(source): \(error.description)") }
-            throw CLIError(message: error.description)
+            // All or nothing: an inbox made for this import goes with it.
+            if isNew { for file in [path, path + "-wal", path + "-shm"] { RawBytes.withCString(file) { _ = unlink($0) } } }
+            throw error
         }
         console.printError("qrseal: imported \(stored) item\(stored == 1 ? "" : "s") from \(source)")
         return .success

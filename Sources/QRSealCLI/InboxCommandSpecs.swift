@@ -57,7 +57,7 @@ enum InboxCommandSpecs {
 
     static let keysAdd = CommandSpec(
         name: "keys add", abstract: "Put a key file in the keyring, tried on every sealed message.", arguments: "FILE",
-        options: [OptionSpec(long: "name", value: "NAME", help: "Name the key (default: the file's name without .key).")])
+        options: [OptionSpec(long: "name", value: "NAME", help: "Name the key (default: the file's name without .key; for -, key- and its fingerprint).")])
     static let keysList = CommandSpec(
         name: "keys list", abstract: "List the keyring's keys by name and fingerprint.", arguments: "", options: [])
     static let keysRemove = CommandSpec(

@@ -152,6 +152,6 @@ extension ItemStore {
     /// Stores one code read live; false when the duplicate policy skipped it.
     func keepOne(_ detection: Detection, source: String, kind: InboxItem.SourceKind) throws(CLIError) -> Bool {
         let item = InboxItem(detection: detection, receivedAt: Self.now(), sourceKind: kind, source: source)
-        do { return try !inbox.add([item], dedupe: policy).isEmpty } catch { throw CLIError(message: error.description) }
+        return try store([item])?.first?.isRepeat == false
     }
 }

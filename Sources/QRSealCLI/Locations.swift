@@ -30,15 +30,17 @@ struct Locations {
         return try dataDirectory() + "/inbox.sqlite"
     }
 
-    /// Opens the inbox, its folder made with mode 0700; only commands that store create it.
-    func openInbox(_ args: ParsedArguments, create: Bool = true) throws(CLIError) -> Inbox {
+    /// Opens the inbox, its folder made with mode 0700; only commands that store create it,
+    /// and commands that only read open it read-only.
+    func openInbox(_ args: ParsedArguments, create: Bool = true,
+                   access: Inbox.Access = .readWrite) throws(CLIError) -> Inbox {
         let path = try inboxPath(args)
         if !create && !FileManager.default.fileExists(atPath: path) {
             throw CLIError(message: "\(path): no inbox yet", hints: ["'qrseal scan' keeps what it reads there"],
                            status: .nothingFound)
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if !FileManager.default.fileExists(atPath: directory) {
+        if create && !FileManager.default.fileExists(atPath: directory) {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
@@ -46,7 +48,7 @@ struct Locations {
                 throw CLIError(message: "\(directory): cannot create the inbox folder")
             }
         }
-        do { return try Inbox(path: path) } catch { throw CLIError(message: error.description) }
+        do { return try Inbox(path: path, access: access) } catch { throw CLIError(error) }
     }
 
     /// The keyring folder: `<data directory>/keys`.
@@ -100,5 +102,20 @@ struct Locations {
             return policy
         }
         return .consecutive
+    }
+}
+
+extension CLIError {
+    /// The inbox's failure, with what the user can do about it.
+    init(_ error: InboxError) {
+        switch error {
+        case .cannotWrite:
+            self.init(message: error.description,
+                      hints: ["commands that only read (inbox list, show, count, export) still work; scan --no-store keeps nothing"])
+        case .emptyFile:
+            self.init(message: error.description, hints: ["remove it, and the next command that stores makes a new inbox there"])
+        default:
+            self.init(message: error.description)
+        }
     }
 }

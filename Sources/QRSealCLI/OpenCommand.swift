@@ -61,6 +61,11 @@ struct OpenCommand {
                 break
             }
         }
+        // What was read is shown whether or not the inbox could keep it.
+        if let failure = store?.failure {
+            Diagnostics.report(failure, console: console)
+            if status == .success { status = .failure }
+        }
         return status
     }
 
@@ -73,7 +78,7 @@ struct OpenCommand {
             }
             var found: [[UInt8]] = []
             let detections = reader.detector.detect(in: image)
-            try store?.keep(detections, source: source, kind: .file)
+            store?.deferringFailure { store throws(CLIError) in try store.keep(detections, source: source, kind: .file) }
             for d in detections where Armor.isSealed(d.bytes) {
                 do {
                     if let e = try Armor.envelope(fromSymbol: d.bytes) { found.append(e) }
@@ -88,14 +93,11 @@ struct OpenCommand {
         }
         do {
             let envelope = try Armor.envelope(fromText: text)
-            try store?.keepText(Armor.text(for: envelope), source: source == "-" ? "pasted text" : source)
+            let kept = Armor.text(for: envelope), from = source == "-" ? "pasted text" : source
+            store?.deferringFailure { store throws(CLIError) in try store.keepText(kept, source: from) }
             return [envelope]
-        } catch let error as CLIError {
-            throw error
-        } catch let error as SealError {
-            throw CLIError(message: "\(source): \(error.description)", status: Self.status(for: error))
         } catch {
-            throw CLIError(message: "\(source): \(error)")
+            throw CLIError(message: "\(source): \(error.description)", status: Self.status(for: error))
         }
     }
 

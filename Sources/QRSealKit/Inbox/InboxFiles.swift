@@ -1,0 +1,50 @@
+import Foundation
+
+/// The files beside an inbox: SQLite's `-wal` and `-shm`, and the temporary `.new-XXXXXX`
+/// files in which a new inbox is made.
+enum InboxFiles {
+    /// A temporary file untouched for this long was left by a process that died while
+    /// making an inbox (making one takes milliseconds).
+    static let staleAfterSeconds = 600
+
+    /// The prefix of the temporary names under which a new inbox at `path` is made.
+    static func temporaryPrefix(_ path: String) -> String { path + ".new-" }
+
+    /// Removes temporary inboxes that a killed process left beside `path`; a recent one may
+    /// be another process's, still at work, and is left alone.
+    static func removeStale(beside path: String) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + ".new-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let now = time(nil)
+        for name in names where name.hasPrefix(prefix) && name.count == prefix.count + 6 {
+            let candidate = directory + "/" + name
+            var info = stat()
+            guard lstat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                  Int(now - info.st_mtim.tv_sec) > staleAfterSeconds else { continue }
+            unlink(candidate)
+        }
+    }
+
+    /// Why this process cannot write the inbox at `path`, naming the file or folder at
+    /// fault; nil when nothing visible is wrong.
+    static func writeProblem(_ path: String) -> String? {
+        for companion in [path + "-wal", path + "-shm"] where access(companion, F_OK) == 0 {
+            if access(companion, R_OK | W_OK) != 0 {
+                return "\(companion): \(errnoText()) (SQLite's file beside the inbox must be readable and writable by you, like the inbox)"
+            }
+        }
+        if access(path, W_OK) != 0 { return "the file is read-only (\(errnoText()))" }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if access(directory, W_OK) != 0 {
+            return "its folder \(directory) is read-only (\(errnoText())); SQLite keeps files beside the inbox"
+        }
+        return nil
+    }
+
+    /// Whether SQLite's write-ahead log is there: a reader that ignored it would miss writes.
+    static func hasLog(_ path: String) -> Bool { access(path + "-wal", F_OK) == 0 }
+
+    static func errnoText() -> String { String(cString: strerror(errno)).lowercased() }
+}
