@@ -111,7 +111,7 @@ extension CLIError {
         switch error {
         case .cannotWrite:
             self.init(message: error.description,
-                      hints: ["commands that only read (inbox list, show, count, export) still work; scan --no-store keeps nothing"])
+                      hints: ["change the mode or owner of what is named; scan --no-store reads without keeping"])
         case .emptyFile:
             self.init(message: error.description, hints: ["remove it, and the next command that stores makes a new inbox there"])
         default:

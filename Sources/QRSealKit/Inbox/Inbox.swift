@@ -44,7 +44,7 @@ public final class Inbox {
             try db.addFoldedContains()
             try Self.check(db, path, migratingTo: access == .readWrite ? schemaVersion : nil)
         } catch {
-            throw access == .readWrite ? Self.explained(error, path) : error
+            throw Self.explained(error, path, writing: access == .readWrite)
         }
     }
 
@@ -134,10 +134,10 @@ public final class Inbox {
         }
     }
 
-    /// A failure to write, with what is wrong with the files when that can be seen.
-    static func explained(_ error: InboxError, _ path: String) -> InboxError {
-        guard case .cannotOpen = error, let problem = InboxFiles.writeProblem(path) else { return error }
-        return .cannotWrite(path: path, reason: problem)
+    /// A failure to open or write, with what is wrong with the files when that can be seen.
+    static func explained(_ error: InboxError, _ path: String, writing: Bool = true) -> InboxError {
+        guard case .cannotOpen = error, let problem = InboxFiles.problem(path, writing: writing) else { return error }
+        return writing ? .cannotWrite(path: path, reason: problem) : .cannotOpen(path: path, reason: problem)
     }
 
     /// The schema version of this inbox.
@@ -332,6 +332,9 @@ public final class Inbox {
 
     // MARK: Importing
 
+    /// Whether an imported item is there already: same content, time and source.
+    static let importLookup = "SELECT 1 FROM items WHERE digest = ? AND received_at = ? AND source = ? LIMIT 1"
+
     /// Stores every item `next` yields in one transaction: all of them, or — when `next`
     /// throws — none. Items already in the inbox (same time, source and content) are skipped.
     /// Returns how many were stored.
@@ -341,7 +344,7 @@ public final class Inbox {
             var stored = 0
             // One lookup in the index on (digest, received_at, source) per line: linear
             // however often a payload repeats.
-            let lookup = try db.prepare("SELECT 1 FROM items WHERE digest = ? AND received_at = ? AND source = ? LIMIT 1")
+            let lookup = try db.prepare(Self.importLookup)
             while let item = try next() {
                 try lookup.reset([.blob(Self.digest(item)), .integer(item.receivedAt), .text(item.source)])
                 if try !lookup.step() {

@@ -27,17 +27,19 @@ enum InboxFiles {
         }
     }
 
-    /// Why this process cannot write the inbox at `path`, naming the file or folder at
-    /// fault; nil when nothing visible is wrong.
-    static func writeProblem(_ path: String) -> String? {
+    /// Why this process cannot read (or, `writing`, change) the inbox at `path`, naming the
+    /// file or folder at fault; nil when nothing visible is wrong.
+    static func problem(_ path: String, writing: Bool) -> String? {
+        if access(path, writing ? R_OK | W_OK : R_OK) != 0 {
+            return writing ? "the file is read-only (\(errnoText()))" : errnoText()
+        }
         for companion in [path + "-wal", path + "-shm"] where access(companion, F_OK) == 0 {
-            if access(companion, R_OK | W_OK) != 0 {
+            if access(companion, writing ? R_OK | W_OK : R_OK) != 0 {
                 return "\(companion): \(errnoText()) (SQLite's file beside the inbox must be readable and writable by you, like the inbox)"
             }
         }
-        if access(path, W_OK) != 0 { return "the file is read-only (\(errnoText()))" }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if access(directory, W_OK) != 0 {
+        if writing && access(directory, W_OK) != 0 {
             return "its folder \(directory) is read-only (\(errnoText())); SQLite keeps files beside the inbox"
         }
         return nil
