@@ -134,7 +134,7 @@ struct LiveScanTests {
         (["--camera", "--size", "0x480"], "--size must be WIDTHxHEIGHT in pixels, such as 1280x720, not '0x480'"),
         (["--stream", "s.y4m", "--roi", "1,2,3"], "--roi must be X,Y,WIDTH,HEIGHT in pixels"),
         (["--stream", "s.y4m", "--roi", "0,0,0,10"], "--roi must be X,Y,WIDTH,HEIGHT in pixels"),
-        (["--stream", "s.y4m", "--forget-after", "soon"], "--forget-after must be a number of frames (30) or seconds (1s, 500ms), not 'soon'"),
+        (["--stream", "s.y4m", "--forget-after", "soon"], "--forget-after must be a number of frames (30) or a duration (500ms, 1s, 2m), not 'soon'"),
         (["--stream", "s.y4m", "--forget-after", "0"], "--forget-after must be a number of frames"),
         (["--stream", "s.y4m", "--timeout", "0"], "--timeout must be a number of seconds above 0"),
         (["--stream", "s.y4m", "--timeout", "nan"], "--timeout must be a number of seconds above 0"),
