@@ -27,10 +27,10 @@ public final class Inbox {
     /// Opens at a given schema version: tests use it to make an older inbox.
     init(path: String, schemaVersion: Int, access: Access = .readWrite) throws(InboxError) {
         self.path = path
+        if access == .readWrite { InboxFiles.removeStale(beside: path) }
         var info = stat()
         if RawBytes.withCString(path, { stat($0, &info) }) != 0 {
             guard errno == ENOENT, access == .readWrite else { throw .cannotOpen(path: path, reason: Self.errnoText()) }
-            InboxFiles.removeStale(beside: path)
             try Self.create(path, schemaVersion: schemaVersion)
         } else if (info.st_mode & S_IFMT) != S_IFREG {
             throw .cannotOpen(path: path, reason: "not a regular file")
