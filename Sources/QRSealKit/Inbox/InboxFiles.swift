@@ -13,9 +13,9 @@ enum InboxFiles {
     /// Removes temporary inboxes that a killed process left beside `path`; a recent one may
     /// be another process's, still at work, and is left alone.
     static func removeStale(beside path: String) {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: temporaryPrefix(path))
         let directory = url.deletingLastPathComponent().path
-        let prefix = url.lastPathComponent + ".new-"
+        let prefix = url.lastPathComponent
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         let now = time(nil)
         for name in names where name.hasPrefix(prefix) && name.count == prefix.count + 6 {

@@ -28,9 +28,9 @@ public struct Keyring: Sendable {
             case .badName(let n):
                 return "'\(DisplayText.escape(n))' is not a usable key name (letters, digits, '-', '_' and '.', starting with a letter or digit)"
             case .exists(let n): return "a key named '\(n)' is already in the keyring"
-            case .missing(let n): return "no key named '\(n)' in the keyring"
-            case .io(let reason): return "keyring: \(reason)"
-            case let .badKey(name, error): return "keyring key '\(name)': \(error.description)"
+            case .missing(let n): return "no key named '\(DisplayText.escape(n))' in the keyring"
+            case .io(let reason): return "keyring: \(DisplayText.escape(reason))"
+            case let .badKey(name, error): return "keyring key '\(DisplayText.escape(name))': \(error.description)"
             }
         }
     }
