@@ -216,9 +216,7 @@ struct InboxCommand {
         }
         let lines = try LineSource(path: source, console: console)
         var reader = InboxImportReader(nextLine: lines.next)
-        let path = try locations.inboxPath(args)
-        var info = stat()
-        let isNew = RawBytes.withCString(path) { lstat($0, &info) } != 0
+        let made = NewInbox(path: try locations.inboxPath(args))
         let stored: Int
         do throws(CLIError) {
             let inbox = try inbox()
@@ -231,10 +229,35 @@ struct InboxCommand {
             }
         } catch {
             // All or nothing: an inbox made for this import goes with it.
-            if isNew { for file in [path, path + "-wal", path + "-shm"] { RawBytes.withCString(file) { _ = unlink($0) } } }
+            made.remove()
             throw error
         }
         console.printError("qrseal: imported \(stored) item\(stored == 1 ? "" : "s") from \(source)")
         return .success
+    }
+}
+
+/// What opening an inbox that is not there yet will make: the file and the folders above it.
+private struct NewInbox {
+    let files: [String]
+    /// Deepest first.
+    let folders: [String]
+
+    init(path: String) {
+        var info = stat()
+        files = RawBytes.withCString(path) { lstat($0, &info) } == 0 ? [] : [path, path + "-wal", path + "-shm"]
+        var folders: [String] = []
+        var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) {
+            folders.append(folder.path)
+            folder = folder.deletingLastPathComponent()
+        }
+        self.folders = folders
+    }
+
+    /// Removes them again; a folder only while it is empty.
+    func remove() {
+        for file in files { RawBytes.withCString(file) { _ = unlink($0) } }
+        for folder in folders { RawBytes.withCString(folder) { _ = rmdir($0) } }
     }
 }

@@ -79,6 +79,9 @@ struct InboxTrustTests {
         #expect(r.stderr.contains("line 2: malformed JSON; nothing was imported"))
         let left = try FileManager.default.contentsOfDirectory(atPath: box.dir.url.path).filter { $0.hasPrefix("new.sqlite") }
         #expect(left.isEmpty, "\(left)")
+        // Nor the folders made for it.
+        #expect(box.run(["inbox", "import", file, "--inbox", box.dir.path("made/for/it.sqlite")]).status == 2)
+        #expect(!FileManager.default.fileExists(atPath: box.dir.path("made")))
         // An inbox that was there stays, as it was.
         box.scan(box.encode("a.png", "kept"))
         #expect(box.run(["inbox", "import", file, "--inbox", box.inbox]).status == 2)
