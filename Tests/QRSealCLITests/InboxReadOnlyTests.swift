@@ -66,6 +66,13 @@ struct InboxReadOnlyTests {
         #expect(open.stdoutText == "for your eyes")
         #expect(open.stderr.hasPrefix("qrseal: error: \(path): cannot write to the inbox: \(reason)\n"), "\(open.stderr)")
         #expect(try runAsUser(["inbox", "count", "--inbox", path]).stdoutText.hasPrefix("2 items\n"))
+
+        // Reading left nothing behind that would stop the inbox once it may be written again.
+        chmod(box.dir.path("ro"), 0o700)
+        chmod(path, 0o600)
+        let writable = try runAsUser(["scan", "--inbox", path, png])
+        #expect(writable.status == 0, "\(writable.stderr)")
+        #expect(try runAsUser(["inbox", "count", "--inbox", path]).stdoutText.hasPrefix("3 items\n"))
     }
 
     @Test("a -shm file this user may not use is named in the error")

@@ -48,13 +48,23 @@ public final class Inbox {
         }
     }
 
-    /// A connection for `access`. A read-only inbox in a read-only folder has no `-shm` file
-    /// and cannot get one; without a write-ahead log nobody can have written it since, so
-    /// it is read as immutable.
+    /// A connection for `access`. SQLite opens a file this user may not write read-only
+    /// without a word, and makes its `-wal` and `-shm` files with the file's mode, which
+    /// would then stop its owner's writes: a writer is refused at once, and a reader reads
+    /// such a file as immutable, making nothing, when no write-ahead log says that a writer
+    /// is at work. So is an inbox in a read-only folder, where no `-shm` file can be made.
+    /// A reader of a file it could write opens it as a writer does, so that SQLite tidies
+    /// its files away on closing, but with `query_only` set: it changes nothing.
     private static func connect(_ path: String, access: Access) throws(InboxError) -> Database {
-        guard access == .readOnly else { return try Database(path: path) }
-        let db = try Database(path: path, mode: .readOnly)
+        let writable = InboxFiles.isWritable(path)
+        if access == .readWrite {
+            guard writable else { throw .cannotWrite(path: path, reason: InboxFiles.problem(path, writing: true) ?? errnoText()) }
+            return try Database(path: path)
+        }
+        if !writable && !InboxFiles.hasLog(path) { return try Database(path: path, mode: .immutable) }
+        let db = try Database(path: path, mode: writable ? .readWrite : .readOnly)
         do {
+            try db.execute("PRAGMA query_only = 1")
             _ = try db.integer("PRAGMA user_version")
             return db
         } catch {

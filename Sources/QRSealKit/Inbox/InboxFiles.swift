@@ -45,6 +45,9 @@ enum InboxFiles {
         return nil
     }
 
+    /// Whether this process may write the file at `path`.
+    static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
     /// Whether SQLite's write-ahead log is there: a reader that ignored it would miss writes.
     static func hasLog(_ path: String) -> Bool { access(path + "-wal", F_OK) == 0 }
 
