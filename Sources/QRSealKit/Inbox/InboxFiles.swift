@@ -30,26 +30,31 @@ enum InboxFiles {
     /// Why this process cannot read (or, `writing`, change) the inbox at `path`, naming the
     /// file or folder at fault; nil when nothing visible is wrong.
     static func problem(_ path: String, writing: Bool) -> String? {
-        if access(path, writing ? R_OK | W_OK : R_OK) != 0 {
+        if allows(path, writing ? R_OK | W_OK : R_OK) != 0 {
             return writing ? "the file is read-only (\(errnoText()))" : errnoText()
         }
-        for companion in [path + "-wal", path + "-shm"] where access(companion, F_OK) == 0 {
-            if access(companion, writing ? R_OK | W_OK : R_OK) != 0 {
+        for companion in [path + "-wal", path + "-shm"] where allows(companion, F_OK) == 0 {
+            if allows(companion, writing ? R_OK | W_OK : R_OK) != 0 {
                 return "\(companion): \(errnoText()) (SQLite's file beside the inbox must be readable and writable by you, like the inbox)"
             }
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if writing && access(directory, W_OK) != 0 {
+        if writing && allows(directory, W_OK) != 0 {
             return "its folder \(directory) is read-only (\(errnoText())); SQLite keeps files beside the inbox"
         }
         return nil
     }
 
+    /// access(2) for a path that may carry bytes that are not UTF-8 (``RawBytes``).
+    private static func allows(_ path: String, _ mode: Int32) -> Int32 {
+        RawBytes.withCString(path) { access($0, mode) }
+    }
+
     /// Whether this process may write the file at `path`.
-    static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+    static func isWritable(_ path: String) -> Bool { allows(path, W_OK) == 0 }
 
     /// Whether SQLite's write-ahead log is there: a reader that ignored it would miss writes.
-    static func hasLog(_ path: String) -> Bool { access(path + "-wal", F_OK) == 0 }
+    static func hasLog(_ path: String) -> Bool { allows(path + "-wal", F_OK) == 0 }
 
     static func errnoText() -> String { String(cString: strerror(errno)).lowercased() }
 }
