@@ -89,10 +89,10 @@ struct ScanCommand {
                         Diagnostics.report(error, console: console)
                     }
                 }
-                if let storeError { throw storeError }
                 if let annotation {
                     try DetectOptions.annotate(bytes, items: items, decoder: reader.decoder, to: annotation, console: console)
                 }
+                if let storeError { throw storeError }
             } catch let error as CLIError {
                 tally.failed += 1
                 Diagnostics.report(error, console: console)
