@@ -77,8 +77,22 @@ def main():
         if r.returncode != 0:
             sys.exit("import failed: " + r.stderr.decode())
         size = os.path.getsize(inbox)
-        print("Inbox with %d items (%.1f MB), imported in %.0f ms (%.0f items/s)\n"
+        print("Inbox with %d items (%.1f MB), imported in %.0f ms (%.0f items/s)"
               % (args.items, size / 1e6, import_ms, args.items / import_ms * 1000))
+        # Repeated payloads used to make import quadratic (one digest matched every line).
+        repeats = args.items // 5
+        same = os.path.join(tmp, "same.jsonl")
+        with open(same, "w") as f:
+            line = json.loads(make_item(0, random.Random(1)))
+            for i in range(repeats):
+                line["received_at"] = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(1_700_000_000 + i)) + ".000Z"
+                f.write(json.dumps(line) + "\n")
+        start = time.perf_counter()
+        r = subprocess.run([qrseal, "inbox", "import", same, "--inbox", os.path.join(tmp, "same.sqlite")],
+                           env=env, capture_output=True)
+        same_ms = (time.perf_counter() - start) * 1000
+        print("%d lines of one payload imported in %.0f ms (%.0f items/s, exit %d)\n"
+              % (repeats, same_ms, repeats / same_ms * 1000, r.returncode))
         cases = [
             ("inbox list (newest 50)", ["inbox", "list"]),
             ("inbox list --search harbour", ["inbox", "list", "--search", "harbour"]),

@@ -1,4 +1,5 @@
 import Foundation
+import QRSealKit
 
 /// Where the tool's output goes: the process's streams, or buffers in tests.
 ///
@@ -122,20 +123,19 @@ final class InputParts: @unchecked Sendable {
 /// Splits data read on demand into lines.
 final class LineBuffer: @unchecked Sendable {
     private let read: () -> Data
-    private var lines: [Substring]?
+    private var lines: [ArraySlice<UInt8>]?
     private var index = 0
 
     init(_ read: @escaping () -> Data) { self.read = read }
 
     func next() -> String? {
         if lines == nil {
-            let text = String(decoding: read(), as: UTF8.self)
-            var split = text.split(separator: "\n", omittingEmptySubsequences: false)
-            if split.last == "" { split.removeLast() }
+            var split = [UInt8](read()).split(separator: 0x0A, omittingEmptySubsequences: false)
+            if split.last?.isEmpty == true { split.removeLast() }
             lines = split
         }
         guard let lines, index < lines.count else { return nil }
         defer { index += 1 }
-        return String(lines[index])
+        return RawBytes.string(lines[index])
     }
 }

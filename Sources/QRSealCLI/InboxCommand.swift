@@ -53,9 +53,10 @@ struct InboxCommand {
         return query
     }
 
-    /// The inbox; commands that only read do not create one.
+    /// The inbox; only import creates one, and commands that only read open it read-only.
     private func inbox() throws(CLIError) -> Inbox {
-        try locations.openInbox(args, create: ["inbox import"].contains(spec.name))
+        let changes = ["inbox import", "inbox rm", "inbox label", "inbox pin", "inbox unpin"].contains(spec.name)
+        return try locations.openInbox(args, create: spec.name == "inbox import", access: changes ? .readWrite : .readOnly)
     }
 
     private func list(_ console: Console) throws(CLIError) -> ExitStatus {
@@ -175,7 +176,9 @@ struct InboxCommand {
         guard !args.positionals.isEmpty else { throw .usage("inbox rm takes item IDs or --older-than DURATION") }
         var ids: [Int64] = []
         for text in args.positionals { ids.append(try itemID(text)) }
-        do { try inbox.remove(ids) } catch { throw CLIError(message: error.description) }
+        let removed: Int
+        do { removed = try inbox.remove(ids) } catch { throw CLIError(error) }
+        console.printError("qrseal: removed \(removed) item\(removed == 1 ? "" : "s")")
         return .success
     }
 
@@ -209,16 +212,48 @@ struct InboxCommand {
         }
         let lines = try LineSource(path: source, console: console)
         var reader = InboxImportReader(nextLine: lines.next)
+        let made = NewInbox(path: try locations.inboxPath(args))
         let stored: Int
-        let inbox = try inbox()
-        do {
-            stored = try inbox.importItems { () throws(InboxError) -> InboxItem? in try reader.next() }
+        do throws(CLIError) {
+            let inbox = try inbox()
+            do {
+                stored = try inbox.importItems { () throws(InboxError) -> InboxItem? in try reader.next() }
+            } catch {
+                // A bad line is the import file's fault; anything else is the inbox's, which names itself.
+                if case .badImport = error { throw CLIError(message: "\(source): \(error.description)") }
+                throw CLIError(error)
+            }
         } catch {
-            // A bad line is the import file's fault; anything else is the inbox's, which names itself.
-            if case .badImport = error { throw CLIError(message: "\(source): \(error.description)") }
-            throw CLIError(message: error.description)
+            // All or nothing: an inbox made for this import goes with it.
+            made.remove()
+            throw error
         }
         console.printError("qrseal: imported \(stored) item\(stored == 1 ? "" : "s") from \(source)")
         return .success
+    }
+}
+
+/// What opening an inbox that is not there yet will make: the file and the folders above it.
+private struct NewInbox {
+    let files: [String]
+    /// Deepest first.
+    let folders: [String]
+
+    init(path: String) {
+        var info = stat()
+        files = RawBytes.withCString(path) { lstat($0, &info) } == 0 ? [] : [path, path + "-wal", path + "-shm"]
+        var folders: [String] = []
+        var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) {
+            folders.append(folder.path)
+            folder = folder.deletingLastPathComponent()
+        }
+        self.folders = folders
+    }
+
+    /// Removes them again; a folder only while it is empty.
+    func remove() {
+        for file in files { RawBytes.withCString(file) { _ = unlink($0) } }
+        for folder in folders { RawBytes.withCString(folder) { _ = rmdir($0) } }
     }
 }

@@ -28,7 +28,7 @@ enum InboxCommandSpecs {
     static let remove = CommandSpec(
         name: "inbox rm", abstract: "Remove items by id, or unpinned ones older than a duration.", arguments: "[ID...]",
         options: [
-            OptionSpec(long: "older-than", value: "DURATION", help: "Remove unpinned items older than DURATION (e.g. 30d, 12h, 2w)."),
+            OptionSpec(long: "older-than", value: "DURATION", help: "Remove unpinned items older than DURATION (e.g. 30d, 12h, 1.5d, 2w)."),
             Locations.inboxOption,
         ])
     static let label = CommandSpec(
@@ -56,8 +56,8 @@ enum InboxCommandSpecs {
         options: [Locations.inboxOption])
 
     static let keysAdd = CommandSpec(
-        name: "keys add", abstract: "Put a key file in the keyring, tried on every sealed message.", arguments: "FILE",
-        options: [OptionSpec(long: "name", value: "NAME", help: "Name the key (default: the file's name without .key).")])
+        name: "keys add", abstract: "Put a key file in the keyring, tried on every sealed message.", arguments: "FILE | -",
+        options: [OptionSpec(long: "name", value: "NAME", help: "Name the key (default: the file's name without .key; for -, key- and its fingerprint).")])
     static let keysList = CommandSpec(
         name: "keys list", abstract: "List the keyring's keys by name and fingerprint.", arguments: "", options: [])
     static let keysRemove = CommandSpec(

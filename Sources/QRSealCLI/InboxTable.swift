@@ -13,7 +13,7 @@ enum InboxTable {
         for item in items {
             let mark = item.pinned ? "*" : ""
             var content = summary(item)
-            if let label = item.label { content = "[\(label)] " + content }
+            if let label = item.label { content = "[\(lines(of: label).joined(separator: "⏎"))] " + content }
             out.append(row([pad(mark + String(item.id ?? 0), idWidth, right: true),
                             pad(TimeArguments.local(item.receivedAt), 16), pad(item.kind.rawValue, 7),
                             pad(truncate(shortSource(item), fromWidth), fromWidth),
@@ -22,7 +22,8 @@ enum InboxTable {
         return out
     }
 
-    /// One line of content: text with line breaks shown as ⏎, or a note for sealed and binary.
+    /// One line of content: text with line breaks shown as ⏎ and other controls escaped, or a
+    /// note for sealed and binary.
     static func summary(_ item: InboxItem) -> String {
         switch item.kind {
         case .sealed:
@@ -30,10 +31,15 @@ enum InboxTable {
             return "sealed message, \(size) bytes; 'qrseal inbox open \(item.id ?? 0)'"
         case .binary: return "\(item.bytes.count) bytes of binary data"
         default:
-            let text = item.text ?? ""
-            return String(text.unicodeScalars.map { $0 == "\n" ? "⏎" : ($0.value < 0x20 ? " " : Character($0)) }
-                .map(String.init).joined())
+            return lines(of: item.text ?? "").joined(separator: "⏎")
         }
+    }
+
+    /// Outside text as lines safe to print: split at LF or CR LF, every other control
+    /// character escaped (`DisplayText`), so that no content can pass for another line.
+    static func lines(of text: String) -> [String] {
+        text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map { DisplayText.escape($0) }
     }
 
     /// Every field of an item, one `name  value` line each, with the parsed content fields.
@@ -63,8 +69,7 @@ enum InboxTable {
         }
         let width = fields.map(\.0.count).max() ?? 0
         return fields.flatMap { name, value -> [String] in
-            let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.enumerated().map { i, line in
+            lines(of: value).enumerated().map { i, line in
                 (i == 0 ? pad(name, width) : String(repeating: " ", count: width)) + "  " + line
             }
         }
@@ -73,7 +78,7 @@ enum InboxTable {
     private static func fmt(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(format: "%.1f", d) }
 
     private static func shortSource(_ item: InboxItem) -> String {
-        item.sourceKind == .file ? URL(fileURLWithPath: item.source).lastPathComponent : item.source
+        DisplayText.escape(item.sourceKind == .file ? URL(fileURLWithPath: item.source).lastPathComponent : item.source)
     }
 
     private static func row(_ cells: [String]) -> String { cells.joined(separator: " ") }

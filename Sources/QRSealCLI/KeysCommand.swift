@@ -23,8 +23,7 @@ struct KeysCommand {
                 let text = String(decoding: try Files.read(path, console: console), as: UTF8.self)
                 let key: SecretKey
                 do { key = try SecretKey(text: text) } catch { throw CLIError(message: "\(path): \(error.description)") }
-                var name = args.value("name") ?? URL(fileURLWithPath: path).lastPathComponent
-                if args.value("name") == nil && name.hasSuffix(".key") { name.removeLast(4) }
+                let name = args.value("name") ?? Self.defaultName(path: path, key: key)
                 try keyring.add(key, name: name)
                 console.printError("qrseal: added key '\(DisplayText.escape(name))' to the keyring")
             case "keys list":
@@ -46,5 +45,12 @@ struct KeysCommand {
             throw CLIError(message: "\(error)")
         }
         return .success
+    }
+
+    /// The file's name without `.key`; for standard input, `key-` and the key's fingerprint.
+    static func defaultName(path: String, key: SecretKey) -> String {
+        if path == "-" { return "key-" + Keyring.fingerprint(key) }
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return name.hasSuffix(".key") ? String(name.dropLast(4)) : name
     }
 }

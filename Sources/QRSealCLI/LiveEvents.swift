@@ -25,6 +25,8 @@ struct LiveEvents {
     private(set) var tally = SealedTally()
     /// Contents already handled in this scan: each is opened, stored and rung for once.
     private var seen: [Content: Reader.Content] = [:]
+    /// The inbox id of each content kept (or found a repeat), for `--json`'s `inbox_id`.
+    private var inboxIDs: [Content: Int64] = [:]
     private var prompted = false
     /// The frame whose codes the opening budget is spent on.
     private var budgetFrame: Int?
@@ -50,12 +52,12 @@ struct LiveEvents {
     /// Handles one event. Errors (an inbox that cannot be written, a file that cannot be
     /// saved) are reported and counted; the scan goes on.
     mutating func handle(_ event: ScanEvent, console: Console) {
+        let key = Content(symbology: event.detection.symbology, bytes: event.detection.bytes)
         guard event.kind == .add else {
-            if style == .json { console.print(JSON.line(Self.eventFields(event, name: name))) }
+            if style == .json { console.print(JSON.line(withInboxID(Self.eventFields(event, name: name), key))) }
             return
         }
         added += 1
-        let key = Content(symbology: event.detection.symbology, bytes: event.detection.bytes)
         let isNew = seen[key] == nil
         let content = isNew ? open(event.detection, frame: event.frame, console: console) : seen[key]!
         seen[key] = content
@@ -66,18 +68,22 @@ struct LiveEvents {
         } else if case .opened(.file(let fileName, let bytes)) = content {
             fileNote = "file \(DisplayText.escape(PayloadWriter.fileName(fileName))) (\(bytes.count) bytes), read before"
         }
-        print(event, content, fileNote: fileNote, console: console)
-        if let writeError { tally.failed += 1; Diagnostics.report(writeError, console: console, source: name) }
-        guard isNew else { return }
-        if let store {
+        // Kept before printing, for the id; an inbox failure is reported after the line.
+        var storeError: CLIError?
+        if isNew, let store {
             do {
-                if try store.keepOne(event.detection, source: inboxSource, kind: sourceKind) { kept += 1 }
+                if let stored = try store.keepOne(event.detection, source: inboxSource, kind: sourceKind) {
+                    inboxIDs[key] = stored.id
+                    if !stored.isRepeat { kept += 1 }
+                }
             } catch {
-                tally.failed += 1
-                Diagnostics.report(error, console: console, source: name)
+                storeError = error
             }
         }
-        if beep { console.writeError(Data([0x07])) }
+        print(event, content, fileNote: fileNote, inboxID: inboxIDs[key], console: console)
+        if let writeError { tally.failed += 1; Diagnostics.report(writeError, console: console, source: name) }
+        if let storeError { tally.failed += 1; Diagnostics.report(storeError, console: console, source: name) }
+        if isNew && beep { console.writeError(Data([0x07])) }
     }
 
     /// Classifies a code, asking once on the terminal for a passphrase when one is needed
@@ -99,7 +105,14 @@ struct LiveEvents {
         return content
     }
 
-    private func print(_ event: ScanEvent, _ content: Reader.Content, fileNote: String?, console: Console) {
+    /// `fields` with `inbox_id` before the timing fields, when the content was kept.
+    private func withInboxID(_ fields: [(String, JSON.Value)], _ key: Content) -> [(String, JSON.Value)] {
+        guard let id = inboxIDs[key] else { return fields }
+        return fields.dropLast(2) + [("inbox_id", .int(Int(id)))] + fields.suffix(2)
+    }
+
+    private func print(_ event: ScanEvent, _ content: Reader.Content, fileNote: String?, inboxID: Int64?,
+                       console: Console) {
         let d = event.detection
         switch style {
         case .human:
@@ -115,6 +128,7 @@ struct LiveEvents {
             var fields = Self.eventFields(event, name: name)
             let timing = fields.suffix(2)
             fields.removeLast(2)
+            if let inboxID { fields.append(("inbox_id", .int(Int(inboxID)))) }
             fields += ScanCommand.sealedFields(content, fileNote: fileNote) + timing
             console.print(JSON.line(fields))
         }
@@ -140,9 +154,10 @@ struct LiveEvents {
 }
 
 extension ItemStore {
-    /// Stores one code read live; false when the duplicate policy skipped it.
-    func keepOne(_ detection: Detection, source: String, kind: InboxItem.SourceKind) throws(CLIError) -> Bool {
+    /// Stores one code read live: its id and whether the duplicate policy took it for a
+    /// repeat; nil when the inbox failed before.
+    func keepOne(_ detection: Detection, source: String, kind: InboxItem.SourceKind) throws(CLIError) -> Inbox.Kept? {
         let item = InboxItem(detection: detection, receivedAt: Self.now(), sourceKind: kind, source: source)
-        do { return try !inbox.add([item], dedupe: policy).isEmpty } catch { throw CLIError(message: error.description) }
+        return try store([item])?.first
     }
 }

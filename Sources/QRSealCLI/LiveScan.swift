@@ -18,8 +18,8 @@ struct LiveScan {
         OptionSpec(long: "stream", value: "FILE|-", help: "Scan the frames of a YUV4MPEG2 stream from FILE or standard input."),
         OptionSpec(long: "once", help: "Live scans: stop after the first code read."),
         OptionSpec(long: "timeout", value: "SECONDS", help: "Live scans: stop after SECONDS (exit 1 if nothing was read)."),
-        OptionSpec(long: "forget-after", value: "N|Ts",
-                   help: "Live scans: report a code removed once unseen for N frames or T seconds (default 1s)."),
+        OptionSpec(long: "forget-after", value: "N|DURATION",
+                   help: "Live scans: report a code removed once unseen for N frames or a DURATION such as 500ms or 2s (default 1s)."),
         OptionSpec(long: "roi", value: "X,Y,W,H", help: "Live scans: look only inside this rectangle of each frame, in pixels."),
         OptionSpec(long: "beep", help: "Live scans: ring the terminal bell when a new code is read."),
     ]
@@ -107,14 +107,13 @@ struct LiveScan {
     }
 
     static func forgetAfter(_ text: String) throws(CLIError) -> ForgetAfter {
-        let usage = CLIError.usage("--forget-after must be a number of frames (30) or seconds (1s, 500ms), not '\(text)'")
+        let usage = CLIError.usage("--forget-after must be a number of frames (30) or a duration (500ms, 1s, 2m), not '\(text)'")
         if let n = Int(text) {
             guard (1...1_000_000).contains(n) else { throw usage }
             return .frames(n)
         }
-        let (number, scale) = text.hasSuffix("ms") ? (text.dropLast(2), 0.001) : text.hasSuffix("s") ? (text.dropLast(), 1.0) : ("", 0)
-        guard let value = Double(number), value.isFinite, value > 0, value * scale <= 3600 else { throw usage }
-        return .seconds(value * scale)
+        guard let ms = TimeArguments.duration(text), (1...3_600_000).contains(ms) else { throw usage }
+        return .seconds(Double(ms) / 1000)
     }
 
     static func region(_ text: String) throws(CLIError) -> Region {

@@ -30,15 +30,17 @@ struct Locations {
         return try dataDirectory() + "/inbox.sqlite"
     }
 
-    /// Opens the inbox, its folder made with mode 0700; only commands that store create it.
-    func openInbox(_ args: ParsedArguments, create: Bool = true) throws(CLIError) -> Inbox {
+    /// Opens the inbox, its folder made with mode 0700; only commands that store create it,
+    /// and commands that only read open it read-only.
+    func openInbox(_ args: ParsedArguments, create: Bool = true,
+                   access: Inbox.Access = .readWrite) throws(CLIError) -> Inbox {
         let path = try inboxPath(args)
         if !create && SystemFiles.status(path) == nil {
             throw CLIError(message: "\(path): no inbox yet", hints: ["'qrseal scan' keeps what it reads there"],
                            status: .nothingFound)
         }
-        try Files.makeDirectories(Files.directory(of: path), mode: 0o700)
-        do { return try Inbox(path: path) } catch { throw CLIError(message: error.description) }
+        if create { try Files.makeDirectories(Files.directory(of: path), mode: 0o700) }
+        do { return try Inbox(path: path, access: access) } catch { throw CLIError(error) }
     }
 
     /// The keyring folder: `<data directory>/keys`.
@@ -87,5 +89,20 @@ struct Locations {
             return policy
         }
         return .consecutive
+    }
+}
+
+extension CLIError {
+    /// The inbox's failure, with what the user can do about it.
+    init(_ error: InboxError) {
+        switch error {
+        case .cannotWrite:
+            self.init(message: error.description,
+                      hints: ["change the mode or owner of what is named; scan --no-store reads without keeping"])
+        case .emptyFile:
+            self.init(message: error.description, hints: ["remove it, and the next command that stores makes a new inbox there"])
+        default:
+            self.init(message: error.description)
+        }
     }
 }

@@ -24,7 +24,7 @@ struct OpenCommand {
                         keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
         writer = PayloadWriter(force: args.has("force"),
-                               inputs: [source] + args.keyFiles + (store.map { [$0.inbox.path] } ?? []))
+                               inputs: [source] + args.keyFiles + (store == nil ? [] : [try locations.inboxPath(args)]))
         output = try args.outputPath()
         try writer.check(output)
     }
@@ -77,7 +77,13 @@ struct OpenCommand {
             }
         }
         tally.printHints(console: console)
-        return tally.status(otherwise: locked ? .cannotOpen : .success)
+        var status = tally.status(otherwise: locked ? .cannotOpen : .success)
+        // What was read is shown whether or not the inbox could keep it.
+        if let failure = store?.failure {
+            Diagnostics.report(failure, console: console)
+            if status == .success { status = .failure }
+        }
+        return status
     }
 
     /// The input: a file, or standard input up to `maxTextBytes` unless it is an image.
@@ -117,7 +123,7 @@ struct OpenCommand {
                 throw CLIError(message: "\(source): \(error.description)")
             }
             let detections = reader.detector.detect(in: image)
-            try store?.keep(detections, source: source, kind: .file)
+            store?.deferringFailure { store throws(CLIError) in try store.keep(detections, source: source, kind: .file) }
             var found: [Result<[UInt8], SealError>] = []
             for d in detections where Armor.isSealed(d.bytes) {
                 do throws(SealError) {
@@ -133,14 +139,11 @@ struct OpenCommand {
         }
         do {
             let envelope = try Armor.envelope(fromText: text)
-            try store?.keepText(Armor.text(for: envelope), source: source == "-" ? "pasted text" : source)
+            let kept = Armor.text(for: envelope), from = source == "-" ? "pasted text" : source
+            store?.deferringFailure { store throws(CLIError) in try store.keepText(kept, source: from) }
             return [.success(envelope)]
-        } catch let error as CLIError {
-            throw error
-        } catch let error as SealError {
-            throw CLIError(message: "\(source): \(error.description)", status: Self.status(for: error))
         } catch {
-            throw CLIError(message: "\(source): \(error)")
+            throw CLIError(message: "\(source): \(error.description)", status: Self.status(for: error))
         }
     }
 

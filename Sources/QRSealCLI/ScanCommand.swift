@@ -79,19 +79,23 @@ struct ScanCommand {
                     items = items.map { $0.content.isLocked(kind: "passphrase") ? reader.classify($0.detection) : $0 }
                 }
                 found += items.count
-                for item in items {
+                // Kept first, for the ids --json gives; an inbox failure is reported after the output.
+                var kept: [Inbox.Kept]?
+                var storeError: CLIError?
+                do { kept = try store?.keep(items.map(\.detection), source: source, kind: .file) } catch { storeError = error }
+                for (n, item) in items.enumerated() {
                     tally.count(item.content, source: source, console: console)
                     do {
-                        try output(item, source: source, console: console)
+                        try output(item, source: source, inboxID: kept?[n].id, console: console)
                     } catch {
                         tally.failed += 1
                         Diagnostics.report(error, console: console, source: source)
                     }
                 }
-                if let store { try store.keep(items.map(\.detection), source: source, kind: .file) }
                 if let annotation {
                     try DetectOptions.annotate(bytes, items: items, decoder: reader.decoder, to: annotation, console: console)
                 }
+                if let storeError { throw storeError }
             } catch let error as CLIError {
                 tally.failed += 1
                 Diagnostics.report(error, console: console, source: source)
@@ -106,7 +110,7 @@ struct ScanCommand {
 
     /// Prints one item; a file it carries is written to the output directory, and a failure
     /// to write it is thrown after the item's line is printed.
-    private func output(_ item: Reader.Item, source: String, console: Console) throws(CLIError) {
+    private func output(_ item: Reader.Item, source: String, inboxID: Int64?, console: Console) throws(CLIError) {
         let d = item.detection
         var fileNote: String?
         var writeError: CLIError?
@@ -124,7 +128,7 @@ struct ScanCommand {
         case .human:
             console.print(Self.humanLine(source: source, d, item.content, fileNote: fileNote))
         case .json:
-            console.print(JSON.line(Self.jsonFields(item, source: source, fileNote: fileNote)))
+            console.print(JSON.line(Self.jsonFields(item, source: source, fileNote: fileNote, inboxID: inboxID)))
         }
         if let writeError { throw writeError }
     }
@@ -145,7 +149,8 @@ struct ScanCommand {
         }
     }
 
-    static func jsonFields(_ item: Reader.Item, source: String, fileNote: String?) -> [(String, JSON.Value)] {
+    static func jsonFields(_ item: Reader.Item, source: String, fileNote: String?,
+                           inboxID: Int64? = nil) -> [(String, JSON.Value)] {
         let d = item.detection
         var fields: [(String, JSON.Value)] = [
             ("source", .string(source)),
@@ -157,6 +162,7 @@ struct ScanCommand {
         fields.append(("corners", .array(d.corners.map { .array([.number($0.x), .number($0.y)]) })))
         if let v = d.version { fields.append(("version", .int(v))) }
         if let ec = d.errorCorrection { fields.append(("ec_level", .string(ec.rawValue))) }
+        if let inboxID { fields.append(("inbox_id", .int(Int(inboxID)))) }
         return fields + sealedFields(item.content, fileNote: fileNote)
     }
 

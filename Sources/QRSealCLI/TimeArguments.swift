@@ -3,20 +3,21 @@ import QRSealKit
 
 /// Dates and durations on the command line.
 enum TimeArguments {
-    /// A duration such as `30d`, `12h`, `45m`, `90s` or `2w`, in milliseconds.
+    /// A duration such as `500ms`, `90s`, `45m`, `12h`, `30d` or `2w` (a decimal number may
+    /// have a fraction: `1.5d`), in milliseconds; `--older-than` and `--forget-after` share it.
     static func duration(_ text: String) -> Int64? {
-        guard let unit = text.last, let n = Int64(text.dropLast()), n >= 0 else { return nil }
-        let factor: Int64
-        switch unit {
-        case "s": factor = 1000
-        case "m": factor = 60_000
-        case "h": factor = 3_600_000
-        case "d": factor = 86_400_000
-        case "w": factor = 7 * 86_400_000
-        default: return nil
-        }
-        let (ms, overflow) = n.multipliedReportingOverflow(by: factor)
-        return overflow ? nil : ms
+        let units: [(String, Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000),
+                                         ("d", 86_400_000), ("w", 7 * 86_400_000)]
+        guard let (unit, factor) = units.first(where: { text.hasSuffix($0.0) }),  // "ms" before "s"
+              case let number = text.dropLast(unit.count), isDecimal(number), let n = Double(number) else { return nil }
+        let ms = (n * factor).rounded()
+        return ms < 9.2e18 ? Int64(ms) : nil
+    }
+
+    /// Digits, with at most one point between digits: no sign, exponent, `inf` or `nan`.
+    private static func isDecimal(_ text: Substring) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
 
     /// `YYYY-MM-DD[THH:MM[:SS]]` in local time, an ISO 8601 time with a zone, or a duration

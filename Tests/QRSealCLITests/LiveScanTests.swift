@@ -75,6 +75,20 @@ struct LiveScanTests {
         #expect(box.run(["scan", "--stream", path, "--no-store"]).stderr.hasSuffix(": 1 code read\n"))
     }
 
+    @Test("--json gives the inbox id of a kept code in each of its events, and the same id on the next run")
+    func jsonInboxIDs() throws {
+        let path = try stream("ids.y4m", count: 20) { n in n <= 4 ? [Placement(a, x: 10 + 20 * n, y: 30)] : [] }
+        let first = Self.events(box.run(["scan", "--stream", path, "--json", "--forget-after", "6"]).out)
+        let id = try #require(box.ids().first)
+        #expect(first.map { $0["event"] as? String } == ["add", "update", "update", "update", "remove"])
+        #expect(first.allSatisfy { $0["inbox_id"] as? Int == id }, "\(first)")
+        let again = Self.events(box.run(["scan", "--stream", path, "--json", "--forget-after", "6"]).out)
+        #expect(again.first?["inbox_id"] as? Int == id)
+        #expect(box.count() == 1)
+        let unkept = Self.events(box.run(["scan", "--stream", path, "--json", "--no-store"]).out)
+        #expect(!unkept.isEmpty && unkept.allSatisfy { $0["inbox_id"] == nil })
+    }
+
     @Test("--no-store keeps nothing; --once stops at the first code; --beep rings once per new code")
     func storeOnceBeep() throws {
         let path = try stream("late.y4m", count: 20) { n in n >= 3 ? [Placement(a, x: 20, y: 20), Placement(b, x: 130, y: 20)] : [] }
@@ -134,7 +148,7 @@ struct LiveScanTests {
         (["--camera", "--size", "0x480"], "--size must be WIDTHxHEIGHT in pixels, such as 1280x720, not '0x480'"),
         (["--stream", "s.y4m", "--roi", "1,2,3"], "--roi must be X,Y,WIDTH,HEIGHT in pixels"),
         (["--stream", "s.y4m", "--roi", "0,0,0,10"], "--roi must be X,Y,WIDTH,HEIGHT in pixels"),
-        (["--stream", "s.y4m", "--forget-after", "soon"], "--forget-after must be a number of frames (30) or seconds (1s, 500ms), not 'soon'"),
+        (["--stream", "s.y4m", "--forget-after", "soon"], "--forget-after must be a number of frames (30) or a duration (500ms, 1s, 2m), not 'soon'"),
         (["--stream", "s.y4m", "--forget-after", "0"], "--forget-after must be a number of frames"),
         (["--stream", "s.y4m", "--timeout", "0"], "--timeout must be a number of seconds above 0"),
         (["--stream", "s.y4m", "--timeout", "nan"], "--timeout must be a number of seconds above 0"),

@@ -14,10 +14,27 @@ final class Database {
     private let handle: OpaquePointer
     let path: String
 
-    /// Opens an existing database file read-write, without creating it.
-    init(path: String) throws(InboxError) {
+    /// How a connection may use the file.
+    enum Mode {
+        case readWrite, readOnly
+        /// Read-only, and trusting that nobody writes the file meanwhile (the URI parameter
+        /// `immutable=1`): for a file in a folder where no `-shm` file can be made.
+        case immutable
+    }
+
+    /// Opens an existing database file, without creating it.
+    init(path: String, mode: Mode = .readWrite) throws(InboxError) {
         var db: OpaquePointer?
-        let status = RawBytes.withCString(path) { sqlite3_open_v2($0, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) }
+        let flags: Int32
+        var name = path
+        switch mode {
+        case .readWrite: flags = SQLITE_OPEN_READWRITE
+        case .readOnly: flags = SQLITE_OPEN_READONLY
+        case .immutable:
+            flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = "file:" + Self.uriEscaped(path) + "?immutable=1"
+        }
+        let status = RawBytes.withCString(name) { sqlite3_open_v2($0, &db, flags | SQLITE_OPEN_NOMUTEX, nil) }
         guard status == SQLITE_OK, let db else {
             let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(db)
@@ -29,6 +46,23 @@ final class Database {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// `path` with the characters a URI gives meaning to written as `%HH`.
+    private static func uriEscaped(_ path: String) -> String {
+        var out = ""
+        for byte in RawBytes.bytes(path) {
+            if byte == 0x25 || byte == 0x3F || byte == 0x23 || byte < 0x21 || byte >= 0x7F {
+                out += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            } else {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return out
+    }
+
+    /// Whether the connection cannot write (the file or its folder is read-only, or it was
+    /// opened so) (sqlite3_db_readonly).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Adds the SQL function `folded_contains(haystack, needle)`: 1 when `haystack`, in
     /// Unicode lower case, contains `needle` (given in lower case). SQLite's own LIKE folds
@@ -43,8 +77,11 @@ final class Database {
                     sqlite3_result_int(context, 0)
                     return
                 }
-                let h = String(cString: haystack).lowercased()
-                sqlite3_result_int(context, h.contains(String(cString: needle)) ? 1 : 0)
+                func string(_ p: UnsafePointer<UInt8>, _ value: OpaquePointer?) -> String {
+                    String(decoding: UnsafeBufferPointer(start: p, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
+                }
+                let h = string(haystack, arguments[0]).lowercased()
+                sqlite3_result_int(context, h.contains(string(needle, arguments[1])) ? 1 : 0)
             }, nil, nil, nil)
         guard status == SQLITE_OK else { throw error(status) }
     }
@@ -135,7 +172,11 @@ final class Statement {
             let status: Int32
             switch value {
             case .integer(let n): status = sqlite3_bind_int64(handle, index, n)
-            case .text(let s): status = sqlite3_bind_text(handle, index, s, -1, Self.transient)
+            case .text(let s):
+                // With its length, not up to a NUL: text from outside may hold one.
+                status = s.utf8CString.withUnsafeBufferPointer {
+                    sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count - 1), Self.transient)
+                }
             case .blob(let b):
                 status = b.withUnsafeBytes {
                     sqlite3_bind_blob(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), Self.transient)

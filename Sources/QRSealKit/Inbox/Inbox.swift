@@ -8,45 +8,92 @@ public final class Inbox {
     let db: Database
     public let path: String
 
-    /// Opens the inbox at `path`, creating it (mode 0600) when no file is there and
-    /// bringing an older one up to date. A file that is not an inbox is never changed.
-    public convenience init(path: String) throws(InboxError) {
-        try self.init(path: path, schemaVersion: InboxSchema.currentVersion)
+    /// What a command does with the inbox.
+    public enum Access: Sendable {
+        /// Creates the inbox when there is none and brings an older one up to date.
+        case readWrite
+        /// Reads only: never creates, changes or upgrades anything, and works on a file or
+        /// folder this user may not write.
+        case readOnly
+    }
+
+    /// Opens the inbox at `path`. With `.readWrite` it is created (mode 0600) when no file is
+    /// there and an older one is brought up to date. A file that is not an inbox, an empty
+    /// one included, is never changed.
+    public convenience init(path: String, access: Access = .readWrite) throws(InboxError) {
+        try self.init(path: path, schemaVersion: InboxSchema.currentVersion, access: access)
     }
 
     /// Opens at a given schema version: tests use it to make an older inbox.
-    init(path: String, schemaVersion: Int) throws(InboxError) {
+    init(path: String, schemaVersion: Int, access: Access = .readWrite) throws(InboxError) {
         self.path = path
+        if access == .readWrite { InboxFiles.removeStale(beside: path) }
         var info = stat()
         if RawBytes.withCString(path, { stat($0, &info) }) != 0 {
-            guard errno == ENOENT else { throw .cannotOpen(path: path, reason: Self.errnoText()) }
+            guard errno == ENOENT, access == .readWrite else { throw .cannotOpen(path: path, reason: Self.errnoText()) }
             try Self.create(path, schemaVersion: schemaVersion)
         } else if (info.st_mode & S_IFMT) != S_IFREG {
             throw .cannotOpen(path: path, reason: "not a regular file")
+        } else if info.st_size == 0 {
+            // SQLite would take an empty file for an empty database and keep its mode.
+            throw .emptyFile(path: path)
         }
-        db = try Database(path: path)
-        db.setBusyTimeout(10_000)
-        try db.addFoldedContains()
-        try checkAndMigrate(to: schemaVersion)
+        do {
+            db = try Self.connect(path, access: access)
+            db.setBusyTimeout(10_000)
+            try db.addFoldedContains()
+            try Self.check(db, path, migratingTo: access == .readWrite ? schemaVersion : nil)
+        } catch {
+            throw Self.explained(error, path, writing: access == .readWrite)
+        }
+    }
+
+    /// A connection for `access`. SQLite opens a file this user may not write read-only
+    /// without a word, and makes its `-wal` and `-shm` files with the file's mode, which
+    /// would then stop its owner's writes: a writer is refused at once, and a reader reads
+    /// such a file as immutable, making nothing, when no write-ahead log says that a writer
+    /// is at work. So is an inbox in a read-only folder, where no `-shm` file can be made.
+    /// A reader of a file it could write opens it as a writer does, so that SQLite tidies
+    /// its files away on closing, but with `query_only` set: it changes nothing.
+    private static func connect(_ path: String, access: Access) throws(InboxError) -> Database {
+        let writable = InboxFiles.isWritable(path)
+        if access == .readWrite {
+            guard writable else { throw .cannotWrite(path: path, reason: InboxFiles.problem(path, writing: true) ?? errnoText()) }
+            return try Database(path: path)
+        }
+        if !writable && !InboxFiles.hasLog(path) { return try Database(path: path, mode: .immutable) }
+        let db = try Database(path: path, mode: writable ? .readWrite : .readOnly)
+        do {
+            try db.execute("PRAGMA query_only = 1")
+            _ = try db.integer("PRAGMA user_version")
+            return db
+        } catch {
+            guard case .cannotOpen = error, !InboxFiles.hasLog(path) else { throw error }
+            return try Database(path: path, mode: .immutable)
+        }
     }
 
     /// Makes a complete inbox (schema, WAL mode, mode 0600) under a temporary name and links
     /// it into place, so that no process ever opens a half-made one. When another process
-    /// links its inbox first, theirs is used.
+    /// links its inbox first, theirs is used. A temporary file left by a killed process is
+    /// removed by the next one (`InboxFiles.removeStale`).
     private static func create(_ path: String, schemaVersion: Int) throws(InboxError) {
-        var template = RawBytes.bytes(path + ".new-XXXXXX").map { CChar(bitPattern: $0) } + [0]
+        var template = RawBytes.bytes(InboxFiles.temporaryPrefix(path) + "XXXXXX").map { CChar(bitPattern: $0) } + [0]
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: errnoText()) }
         close(fd)
         let temp = RawBytes.string(template.dropLast().map { UInt8(bitPattern: $0) })
-        defer { _ = RawBytes.withCString(temp) { unlink($0) } }
+        defer {
+            RawBytes.withCString(temp) { _ = unlink($0) }
+            for companion in ["-wal", "-shm", "-journal"] { RawBytes.withCString(temp + companion) { _ = unlink($0) } }
+        }
         do {
             let fresh = try Database(path: temp)
             try fresh.execute("PRAGMA journal_mode = WAL")
             try fresh.transaction { () throws(InboxError) in try migrate(fresh, from: 0, to: schemaVersion) }
         }
-        guard RawBytes.withCString(temp, { from in RawBytes.withCString(path) { link(from, $0) } }) == 0
-                || errno == EEXIST else {
+        let linked = RawBytes.withCString(temp) { t in RawBytes.withCString(path) { link(t, $0) } }
+        guard linked == 0 || errno == EEXIST else {
             throw .cannotOpen(path: path, reason: errnoText())
         }
     }
@@ -60,8 +107,9 @@ public final class Inbox {
 
     private static func errnoText() -> String { String(cString: strerror(errno)).lowercased() }
 
-    /// Refuses foreign, damaged and newer files before anything is written, then migrates.
-    private func checkAndMigrate(to target: Int) throws(InboxError) {
+    /// Refuses foreign, damaged and newer files before anything is written, then migrates
+    /// to `target` (nil: reads only, nothing is changed).
+    private static func check(_ db: Database, _ path: String, migratingTo target: Int?) throws(InboxError) {
         // The first read of the header: a non-database fails here, before any write. One
         // read transaction, so that another process's migration is seen whole or not at all.
         try db.execute("BEGIN")
@@ -81,7 +129,12 @@ public final class Inbox {
         if version > InboxSchema.currentVersion {
             throw .newerSchema(path: path, found: version, supported: InboxSchema.currentVersion)
         }
-        try db.execute("PRAGMA journal_mode = WAL")
+        guard let target else { return }
+        // Inboxes are made in WAL mode; an older one may not be. Asking to change it
+        // writes, so only ask when it must change.
+        if try db.rows("PRAGMA journal_mode").first?.first != .text("wal") {
+            try db.execute("PRAGMA journal_mode = WAL")
+        }
         guard version < target else { return }
         try db.transaction { () throws(InboxError) in
             // Re-read under the write lock: another process may have migrated meanwhile.
@@ -89,6 +142,12 @@ public final class Inbox {
             guard now < target else { return }
             try Self.migrate(db, from: now, to: target)
         }
+    }
+
+    /// A failure to open or write, with what is wrong with the files when that can be seen.
+    static func explained(_ error: InboxError, _ path: String, writing: Bool = true) -> InboxError {
+        guard case .cannotOpen = error, let problem = InboxFiles.problem(path, writing: writing) else { return error }
+        return writing ? .cannotWrite(path: path, reason: problem) : .cannotOpen(path: path, reason: problem)
     }
 
     /// The schema version of this inbox.
@@ -112,40 +171,74 @@ public final class Inbox {
 
     /// A write transaction on a checked file.
     private func write<T>(_ body: () throws(InboxError) -> T) throws(InboxError) -> T {
-        try checkBeforeWriting()
-        return try db.transaction(body)
+        do {
+            try checkBeforeWriting()
+            return try db.transaction(body)
+        } catch {
+            throw Self.explained(error, path)
+        }
     }
 
     // MARK: Adding
 
-    /// Stores `items` in one transaction, skipping repeats as `policy` says; returns the
-    /// stored items with their ids (skipped ones are left out).
+    /// What became of one item given to `keep`.
+    public struct Kept: Equatable, Sendable {
+        /// The item's id: its new one, or for a repeat, the id of the item it repeats.
+        public let id: Int64
+        /// True when the duplicate policy skipped it as a repeat.
+        public let isRepeat: Bool
+    }
+
+    /// Stores `items` in one transaction, skipping repeats as `policy` says; returns, for
+    /// each item in order, its id (a repeat gives the id of the item it matched).
+    @discardableResult
+    public func keep(_ items: [InboxItem], dedupe policy: DedupePolicy) throws(InboxError) -> [Kept] {
+        try write { () throws(InboxError) -> [Kept] in
+            var kept: [Kept] = []
+            for item in items {
+                if let id = try repeated(item, policy) {
+                    kept.append(Kept(id: id, isRepeat: true))
+                } else {
+                    kept.append(Kept(id: try insert(item).id!, isRepeat: false))
+                }
+            }
+            return kept
+        }
+    }
+
+    /// Stores `items` as `keep` does; returns the stored items with their ids (repeats are
+    /// left out).
     @discardableResult
     public func add(_ items: [InboxItem], dedupe policy: DedupePolicy) throws(InboxError) -> [InboxItem] {
-        try write { () throws(InboxError) -> [InboxItem] in
-            var stored: [InboxItem] = []
-            for item in items where try !isRepeat(item, policy) {
-                stored.append(try insert(item))
-            }
+        let kept = try keep(items, dedupe: policy)
+        return zip(items, kept).compactMap { item, kept in
+            guard !kept.isRepeat else { return nil }
+            var stored = item
+            stored.id = kept.id
             return stored
         }
     }
 
-    private func isRepeat(_ item: InboxItem, _ policy: DedupePolicy) throws(InboxError) -> Bool {
+    /// The id of the item that `item` repeats under `policy`, nil when it is new.
+    private func repeated(_ item: InboxItem, _ policy: DedupePolicy) throws(InboxError) -> Int64? {
+        let rows: [[SQLValue]]
         switch policy {
         case .never:
-            return false
+            return nil
         case .always:
-            return try db.integer("SELECT count(*) FROM items WHERE digest = ? AND symbology = ? AND bytes = ?",
-                                  [.blob(Self.digest(item)), .text(item.symbology), .blob(item.bytes)]) > 0
+            rows = try db.rows("SELECT id FROM items WHERE digest = ? AND symbology = ? AND bytes = ? ORDER BY id DESC LIMIT 1",
+                               [.blob(Self.digest(item)), .text(item.symbology), .blob(item.bytes)])
         case .consecutive:
             // The source's last visit is every item stored from it at its latest time: one
             // image may hold several codes, and each counts as seen.
-            return try db.integer("""
-                SELECT count(*) FROM items WHERE source = ?1 AND digest = ?2
+            rows = try db.rows("""
+                SELECT id FROM items WHERE source = ?1 AND digest = ?2
                 AND received_at = (SELECT max(received_at) FROM items WHERE source = ?1)
-                """, [.text(item.source), .blob(Self.digest(item))]) > 0
+                ORDER BY id DESC LIMIT 1
+                """, [.text(item.source), .blob(Self.digest(item))])
         }
+        guard case .integer(let id)? = rows.first?.first else { return nil }
+        return id
     }
 
     private func insert(_ item: InboxItem) throws(InboxError) -> InboxItem {
@@ -207,13 +300,18 @@ public final class Inbox {
 
     // MARK: Changing
 
-    /// Removes the items with these ids; throws without removing any when one is missing.
-    public func remove(_ ids: [Int64]) throws(InboxError) {
-        try write { () throws(InboxError) in
-            for id in ids {
+    /// Removes the items with these ids (each once, however often it is given); throws
+    /// without removing any when one is missing. Returns how many were removed.
+    @discardableResult
+    public func remove(_ ids: [Int64]) throws(InboxError) -> Int {
+        var seen = Set<Int64>()
+        let distinct = ids.filter { seen.insert($0).inserted }
+        return try write { () throws(InboxError) -> Int in
+            for id in distinct {
                 try db.prepare("DELETE FROM items WHERE id = ?", [.integer(id)]).run()
                 if db.changes == 0 { throw .noSuchItem(id) }
             }
+            return distinct.count
         }
     }
 
@@ -244,6 +342,9 @@ public final class Inbox {
 
     // MARK: Importing
 
+    /// Whether an imported item is there already: same content, time and source.
+    static let importLookup = "SELECT 1 FROM items WHERE digest = ? AND received_at = ? AND source = ? LIMIT 1"
+
     /// Stores every item `next` yields in one transaction: all of them, or — when `next`
     /// throws — none. Items already in the inbox (same time, source and content) are skipped.
     /// Returns how many were stored.
@@ -251,11 +352,12 @@ public final class Inbox {
     public func importItems(_ next: () throws(InboxError) -> InboxItem?) throws(InboxError) -> Int {
         try write { () throws(InboxError) -> Int in
             var stored = 0
+            // One lookup in the index on (digest, received_at, source) per line: linear
+            // however often a payload repeats.
+            let lookup = try db.prepare(Self.importLookup)
             while let item = try next() {
-                let exists = try db.integer(
-                    "SELECT count(*) FROM items WHERE digest = ? AND received_at = ? AND source = ?",
-                    [.blob(Self.digest(item)), .integer(item.receivedAt), .text(item.source)])
-                if exists == 0 {
+                try lookup.reset([.blob(Self.digest(item)), .integer(item.receivedAt), .text(item.source)])
+                if try !lookup.step() {
                     _ = try insert(item)
                     stored += 1
                 }

@@ -41,26 +41,35 @@ public enum InboxFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// RFC 4180: a cell with a comma, quote, CR or LF is quoted. Scalars, not characters: a
+    /// CR LF pair is one Swift character, equal to neither "\r" nor "\n".
     static func csvQuote(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+        guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
         return "\"" + cell.replacingAll("\"", with: "\"\"") + "\""
     }
 }
 
 /// Reads exported items one at a time from lines of text, naming the line of any error.
+///
+/// A line longer than `maxLineBytes`, or one that is not UTF-8, is refused: nothing is cut
+/// or replaced on the way in.
 public struct InboxImportReader {
+    /// The longest line (and CSV record) read: 16 MiB, far above any code's payload.
+    public static let maxLineBytes = 16 << 20
+
     private let nextLine: () -> String?
     private var lineNumber = 0
     private var format: InboxFormat?
 
-    /// `nextLine` gives the file's lines without their line breaks, then nil.
+    /// `nextLine` gives the file's lines without their line breaks, then nil; bytes that are
+    /// not UTF-8 come as ``RawBytes`` scalars, and a line may stop after `maxLineBytes + 1`.
     public init(nextLine: @escaping () -> String?) {
         self.nextLine = nextLine
     }
 
     /// The next item, nil at the end; throws `.badImport` naming the line.
     public mutating func next() throws(InboxError) -> InboxItem? {
-        while let raw = readRawLine() {
+        while let raw = try readRawLine() {
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             if format == nil {
@@ -80,16 +89,13 @@ public struct InboxImportReader {
     }
 
     /// The next physical line, its CR kept: inside a quoted CSV cell it is content.
-    private mutating func readRawLine() -> String? {
+    private mutating func readRawLine() throws(InboxError) -> String? {
         guard let line = nextLine() else { return nil }
         lineNumber += 1
-        return line
-    }
-
-    /// The next line without a CR before its (already removed) LF.
-    private mutating func readLine() -> String? {
-        guard var line = readRawLine() else { return nil }
-        if line.hasSuffix("\r") { line.removeLast() }
+        if line.utf8.count > Self.maxLineBytes {
+            throw .badImport(line: lineNumber, reason: "longer than \(Self.maxLineBytes >> 20) MiB")
+        }
+        if RawBytes.hasRawBytes(line) { throw .badImport(line: lineNumber, reason: "not valid UTF-8") }
         return line
     }
 
@@ -120,15 +126,17 @@ public struct InboxImportReader {
         // A quoted cell may hold line breaks: read on until the quotes balance. Only the
         // CR that ends the whole record is dropped; CRs inside quotes are content.
         var record = first
-        func split(_ record: String) -> [String]? {
-            Self.csvCells(record.hasSuffix("\r") ? String(record.dropLast()) : record)
-        }
-        var cells = split(record)
-        while cells == nil {
-            guard let more = readRawLine() else { throw .badImport(line: number, reason: "unterminated quoted field") }
+        var quotes = Self.quoteCount(first)
+        while quotes % 2 == 1 {
+            guard let more = try readRawLine() else { throw .badImport(line: number, reason: "unterminated quoted field") }
             record += "\n" + more
-            cells = split(record)
+            quotes += Self.quoteCount(more)
+            if record.utf8.count > Self.maxLineBytes {
+                throw .badImport(line: number, reason: "record longer than \(Self.maxLineBytes >> 20) MiB")
+            }
         }
+        if record.unicodeScalars.last == "\r" { record.unicodeScalars.removeLast() }
+        let cells = Self.csvCells(record)
         guard let cells, cells.count == InboxFormat.csvColumns.count else {
             throw .badImport(line: number, reason: "expected \(InboxFormat.csvColumns.count) fields")
         }
@@ -143,13 +151,15 @@ public struct InboxImportReader {
                              label: cells[9].isEmpty ? nil : cells[9], pinned: cells[10] == "1", line: number)
     }
 
-    /// The cells of one CSV record, or nil when a quoted cell is still open.
+    private static func quoteCount(_ line: String) -> Int { line.utf8.reduce(0) { $0 + ($1 == 0x22 ? 1 : 0) } }
+
+    /// The cells of one CSV record, or nil when a quoted cell is still open. Scalars, not
+    /// characters: a CR LF pair is one Swift character, and would hide its LF.
     static func csvCells(_ record: String) -> [String]? {
         var cells: [String] = []
-        var cell = ""
+        var cell = String.UnicodeScalarView()
         var quoted = false, afterQuote = false
-        var chars = record.makeIterator()
-        while let c = chars.next() {
+        for c in record.unicodeScalars {
             if quoted {
                 if c == "\"" { quoted = false; afterQuote = true } else { cell.append(c) }
             } else if c == "\"" {
@@ -157,36 +167,50 @@ public struct InboxImportReader {
                 quoted = true
                 afterQuote = false
             } else if c == "," {
-                cells.append(cell); cell = ""; afterQuote = false
+                cells.append(String(cell)); cell = String.UnicodeScalarView(); afterQuote = false
             } else {
                 cell.append(c); afterQuote = false
             }
         }
         if quoted { return nil }
-        cells.append(cell)
+        cells.append(String(cell))
         return cells
     }
 
+    /// An item from an export's fields. The kind is the content's own, recomputed: a file
+    /// cannot make sealed bytes pass for text (which would be searchable) or text for sealed.
     private static func item(receivedAt: String?, sourceKind: String?, source: String?, symbology: String?,
                              kind: String?, text: String?, base64: String?, corners: [Point],
                              label: String?, pinned: Bool, line: Int) throws(InboxError) -> InboxItem {
         guard let receivedAt, let time = Timestamp.parse(receivedAt) else {
-            throw .badImport(line: line, reason: "received_at must be an ISO 8601 time")
+            throw .badImport(line: line, reason: "received_at must be an ISO 8601 time, not \(shown(receivedAt))")
         }
         guard let sourceKind, let source_ = InboxItem.SourceKind(rawValue: sourceKind) else {
-            throw .badImport(line: line, reason: "unknown source_kind '\(sourceKind ?? "")'")
+            throw .badImport(line: line, reason: "unknown source_kind \(shown(sourceKind))")
         }
         guard let source, let symbology, !symbology.isEmpty else {
             throw .badImport(line: line, reason: "source and symbology are required")
         }
-        guard let kind, let contentKind = ContentKind(rawValue: kind) else {
-            throw .badImport(line: line, reason: "unknown kind '\(kind ?? "")'")
+        guard let kind, ContentKind(rawValue: kind) != nil else {
+            throw .badImport(line: line, reason: "unknown kind \(shown(kind))")
         }
         guard let base64, let bytes = Data(base64Encoded: base64) else {
             throw .badImport(line: line, reason: "bad base64 in bytes_base64")
         }
+        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            throw .badImport(line: line, reason: "corners must be finite numbers")
+        }
+        let payload = [UInt8](bytes)
+        let contentKind = ContentClassifier.classify(bytes: payload, text: text, symbology: symbology).kind
         return InboxItem(receivedAt: time, sourceKind: source_, source: source, symbology: symbology,
-                         bytes: [UInt8](bytes), text: text, kind: contentKind, corners: corners,
+                         bytes: payload, text: text, kind: contentKind, corners: corners,
                          label: label, pinned: pinned)
+    }
+
+    /// A value from the file for an error message: quoted, escaped, at most 40 characters.
+    private static func shown(_ value: String?) -> String {
+        guard let value else { return "(missing)" }
+        let cut = value.count > 40 ? value.prefix(40) + "…" : Substring(value)
+        return "'" + DisplayText.escape(cut) + "'"
     }
 }

@@ -10,6 +10,10 @@ public enum InboxError: Error, Equatable, Sendable {
     case newerSchema(path: String, found: Int, supported: Int)
     /// The file cannot be opened or created; the text says why.
     case cannotOpen(path: String, reason: String)
+    /// The inbox can be read but not changed; the text names the file or folder at fault.
+    case cannotWrite(path: String, reason: String)
+    /// An empty file is where the inbox should be: not taken over, since its mode would stay.
+    case emptyFile(path: String)
     /// Another process held the inbox locked for longer than the wait allows.
     case busy(path: String)
     /// No item has this id.
@@ -33,6 +37,10 @@ extension InboxError: CustomStringConvertible {
             return "\(path): the inbox was written by a newer qrseal (schema \(found); this one reads up to \(supported))"
         case let .cannotOpen(path, reason):
             return "\(path): cannot open the inbox: \(reason)"
+        case let .cannotWrite(path, reason):
+            return "\(path): cannot write to the inbox: \(reason)"
+        case let .emptyFile(path):
+            return "\(path): an empty file, not an inbox (left untouched)"
         case let .busy(path):
             return "\(path): the inbox is locked by another process"
         case let .noSuchItem(id):

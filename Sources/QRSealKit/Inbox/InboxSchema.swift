@@ -51,6 +51,11 @@ enum InboxSchema {
             VALUES (new.id, CASE WHEN new.kind = 'sealed' THEN NULL ELSE new.text END, new.label);
         END;
         """,
+        // 3: repeats found by one index lookup, for scans and for imports whose payloads repeat.
+        """
+        CREATE INDEX items_by_content ON items(digest, received_at, source);
+        DROP INDEX items_by_digest;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

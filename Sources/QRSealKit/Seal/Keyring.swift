@@ -25,11 +25,12 @@ public struct Keyring: Sendable {
 
         public var description: String {
             switch self {
-            case .badName(let n): return "'\(n)' is not a usable key name (letters, digits, '-', '_' and '.')"
+            case .badName(let n):
+                return "'\(DisplayText.escape(n))' is not a usable key name (letters, digits, '-', '_' and '.', starting with a letter or digit)"
             case .exists(let n): return "a key named '\(n)' is already in the keyring"
-            case .missing(let n): return "no key named '\(n)' in the keyring"
-            case .io(let reason): return "keyring: \(reason)"
-            case let .badKey(name, error): return "keyring key '\(name)': \(error.description)"
+            case .missing(let n): return "no key named '\(DisplayText.escape(n))' in the keyring"
+            case .io(let reason): return "keyring: \(DisplayText.escape(reason))"
+            case let .badKey(name, error): return "keyring key '\(DisplayText.escape(name))': \(error.description)"
             }
         }
     }
@@ -101,12 +102,14 @@ public struct Keyring: Sendable {
 
     private func file(_ name: String) -> String { directory + "/" + name + ".key" }
 
+    /// A name that cannot pass for an option (`-`…), a hidden file (`.`…) or a path.
     static func isUsable(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 64 && !name.hasPrefix(".")
+        guard let first = name.unicodeScalars.first, CharacterSet.alphanumerics.contains(first) else { return false }
+        return name.count <= 64
             && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
     }
 
-    static func fingerprint(_ key: SecretKey) -> String {
+    public static func fingerprint(_ key: SecretKey) -> String {
         Crypto.sha256(Array("qrseal key fingerprint".utf8) + key.bytes).prefix(8)
             .map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }

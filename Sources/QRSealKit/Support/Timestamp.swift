@@ -8,8 +8,9 @@ public enum Timestamp {
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(h, 2)):\(pad(min, 2)):\(pad(s, 2)).\(pad(milli, 3))Z"
     }
 
-    /// Parses `YYYY-MM-DD[THH:MM[:SS[.fff]]][Z|±HH:MM]`; a time without a zone is taken as
-    /// `defaultOffset` minutes east of UTC. Nil when the text is not such a date.
+    /// Parses `YYYY-MM-DD[THH:MM[:SS[.fff…]]][Z|±HH:MM]`; a time without a zone is taken as
+    /// `defaultOffset` minutes east of UTC. Any number of fractional digits is accepted and
+    /// cut to milliseconds. Nil when the text is not such a date.
     public static func parse(_ text: String, defaultOffsetMinutes: Int = 0) -> Int64? {
         let chars = Array(text.utf8)
         var i = 0
@@ -47,7 +48,7 @@ public enum Timestamp {
                         i += 1
                     }
                     guard digits > 0 else { return nil }
-                    for _ in digits..<3 where digits < 3 { milli *= 10 }
+                    for _ in Swift.min(digits, 3)..<3 { milli *= 10 }
                 }
             }
             if expect("Z") {

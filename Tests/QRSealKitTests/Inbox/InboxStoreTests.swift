@@ -127,6 +127,23 @@ struct InboxStoreTests {
         #expect(try inbox.list(InboxQuery(search: "across")).compactMap(\.text) == ["kept across versions"])
     }
 
+    @Test("read-only access creates nothing and upgrades nothing; a later writer upgrades")
+    func readOnlyAccess() throws {
+        let missing = dir.path("missing.sqlite")
+        #expect(throws: InboxError.self) { try Inbox(path: missing, access: .readOnly) }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        let path = dir.path("older.sqlite")
+        do {
+            let old = try Inbox(path: path, schemaVersion: 2)
+            try old.add([item("from schema 2")], dedupe: .never)
+        }
+        let reader = try Inbox(path: path, access: .readOnly)
+        #expect(try reader.schemaVersion == 2)
+        #expect(try reader.list(InboxQuery(search: "schema")).compactMap(\.text) == ["from schema 2"])
+        #expect(throws: InboxError.self) { try reader.add([item("no")], dedupe: .never) }
+        #expect(try Inbox(path: path).schemaVersion == InboxSchema.currentVersion)
+    }
+
     @Test("files that are not this tool's inbox are refused and left byte for byte as they were")
     func foreignFiles() throws {
         let text = try dir.write("notes.sqlite", Data("my shopping list\n".utf8))

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The files beside an inbox: SQLite's `-wal` and `-shm`, and the temporary `.new-XXXXXX`
+/// files in which a new inbox is made.
+enum InboxFiles {
+    /// A temporary file untouched for this long was left by a process that died while
+    /// making an inbox (making one takes milliseconds).
+    static let staleAfterSeconds = 600
+
+    /// The prefix of the temporary names under which a new inbox at `path` is made.
+    static func temporaryPrefix(_ path: String) -> String { path + ".new-" }
+
+    /// Removes temporary inboxes that a killed process left beside `path`; a recent one may
+    /// be another process's, still at work, and is left alone.
+    static func removeStale(beside path: String) {
+        let url = URL(fileURLWithPath: temporaryPrefix(path))
+        let directory = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let now = time(nil)
+        for name in names where name.hasPrefix(prefix) && name.count == prefix.count + 6 {
+            let candidate = directory + "/" + name
+            var info = stat()
+            guard lstat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                  Int(now - info.st_mtim.tv_sec) > staleAfterSeconds else { continue }
+            unlink(candidate)
+        }
+    }
+
+    /// Why this process cannot read (or, `writing`, change) the inbox at `path`, naming the
+    /// file or folder at fault; nil when nothing visible is wrong.
+    static func problem(_ path: String, writing: Bool) -> String? {
+        if allows(path, writing ? R_OK | W_OK : R_OK) != 0 {
+            return writing ? "the file is read-only (\(errnoText()))" : errnoText()
+        }
+        for companion in [path + "-wal", path + "-shm"] where allows(companion, F_OK) == 0 {
+            if allows(companion, writing ? R_OK | W_OK : R_OK) != 0 {
+                return "\(companion): \(errnoText()) (SQLite's file beside the inbox must be readable and writable by you, like the inbox)"
+            }
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if writing && allows(directory, W_OK) != 0 {
+            return "its folder \(directory) is read-only (\(errnoText())); SQLite keeps files beside the inbox"
+        }
+        return nil
+    }
+
+    /// access(2) for a path that may carry bytes that are not UTF-8 (``RawBytes``).
+    private static func allows(_ path: String, _ mode: Int32) -> Int32 {
+        RawBytes.withCString(path) { access($0, mode) }
+    }
+
+    /// Whether this process may write the file at `path`.
+    static func isWritable(_ path: String) -> Bool { allows(path, W_OK) == 0 }
+
+    /// Whether SQLite's write-ahead log is there: a reader that ignored it would miss writes.
+    static func hasLog(_ path: String) -> Bool { allows(path + "-wal", F_OK) == 0 }
+
+    static func errnoText() -> String { String(cString: strerror(errno)).lowercased() }
+}
