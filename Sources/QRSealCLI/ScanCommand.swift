@@ -66,7 +66,8 @@ struct ScanCommand {
                 var items: [Reader.Item]
                 let bytes: [UInt8]
                 do {
-                    bytes = try Files.read(source, console: console)
+                    bytes = source == "-" ? try StandardInput.image(console, limit: Files.maxInputBytes)
+                        : try Files.read(source, console: console)
                     items = try reader.read(imageBytes: bytes)
                 } catch let error as RasterError {
                     throw CLIError(message: "\(source): \(error.description)")

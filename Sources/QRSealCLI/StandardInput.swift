@@ -1,4 +1,5 @@
 import Foundation
+import QRSealKit
 
 /// Standard input read with a cap, so that an endless or huge input (`yes 7 | qrseal open -`)
 /// is refused after `limit` bytes instead of filling the memory.
@@ -20,6 +21,14 @@ enum StandardInput {
         let (bytes, more) = prefix(console, limit: limit)
         guard !more else { throw tooLarge(limit: limit, what: what) }
         return bytes
+    }
+
+    /// An image on standard input, read up to `limit`; input whose first bytes are no image's
+    /// is not read further, and the decoder says what it is not.
+    static func image(_ console: Console, limit: Int) throws(CLIError) -> [UInt8] {
+        let (head, more) = prefix(console, limit: 16)
+        guard more, ImageDecoder.sniff(head) != nil else { return head }
+        return head + (try read(console, limit: limit - head.count, what: "the most this tool reads"))
     }
 
     static func tooLarge(limit: Int, what: String) -> CLIError {

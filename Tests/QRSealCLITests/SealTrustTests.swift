@@ -222,6 +222,21 @@ struct SealTrustTests {
         #expect(String(decoding: err.data, as: UTF8.self).contains("-: input is larger than 65536 bytes"))
     }
 
+    @Test("scan - stops at the first bytes of an endless input that is no image")
+    func scanReadsNoFurther() {
+        let handedOut = Buffer()
+        let err = Buffer()
+        let console = Console(out: { _ in }, err: { err.data.append($0) }, readInput: { Data() },
+                              inputIsTerminal: false, outputIsTerminal: false,
+                              readInputPart: { count in
+                                  handedOut.data.append(Data(repeating: UInt8(ascii: "7"), count: min(count, 1000)))
+                                  return Data(repeating: UInt8(ascii: "7"), count: min(count, 1000))
+                              })
+        #expect(QRSealCLI.run(arguments: ["scan", "--no-store", "-"], console: console) == 2)
+        #expect(handedOut.data.count == 17)
+        #expect(String(decoding: err.data, as: UTF8.self).hasPrefix("qrseal: error: -: "))
+    }
+
     @Test("open - of an endless input ends with the size error (the real binary, reading /dev/zero)")
     func endlessStandardInput() throws {
         let r = try Tools.run("/bin/sh", ["-c", "exec \"$0\" open --no-store - < /dev/zero", Tools.qrseal])
