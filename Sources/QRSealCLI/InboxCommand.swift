@@ -117,12 +117,12 @@ struct InboxCommand {
         var withKeys = reader
         withKeys.keys = keys
         switch withKeys.open(symbolBytes: item.bytes) {
+        case .opened(.text(let text)) where output == nil:
+            OpenCommand.printText(text, console: console)
         case .opened(.text(let text)):
-            console.write(Data(text.utf8))
-            if !text.hasSuffix("\n") && console.outputIsTerminal { console.write(Data("\n".utf8)) }
+            try writer.writeReporting(Array(text.utf8), named: "", to: output, console: console)
         case .opened(.file(let name, let content)):
-            let path = try writer.write(content, named: name, to: output, console: console)
-            if path != "-" { console.printError("qrseal: wrote \(DisplayText.escape(path)) (\(content.count) bytes)") }
+            try writer.writeReporting(content, named: name, to: output, console: console)
         case .sealed(let kind, _):
             throw CLIError(message: "item \(item.id ?? 0) is sealed with a \(kind) and none was given",
                            hints: [KeySources.hint(for: kind)], status: .cannotOpen)

@@ -22,7 +22,7 @@ enum InboxCommandSpecs {
     static let open = CommandSpec(
         name: "inbox open", abstract: "Open a kept sealed message with a key.", arguments: "ID",
         options: [
-            OptionSpec(long: "output", short: "o", value: "PATH", help: "Write a file payload to PATH."),
+            OptionSpec(long: "output", short: "o", value: "PATH", help: "Write the opened text or file to PATH."),
             Commands.forceOption,
         ] + KeySources.options + [Commands.maxScryptOption, Locations.inboxOption])
     static let remove = CommandSpec(

@@ -59,13 +59,13 @@ struct OpenCommand {
             switch content {
             case .opened(.text(let text)):
                 if let output {
-                    try write(Array(text.utf8), named: "", to: output, console: console)
+                    try writer.writeReporting(Array(text.utf8), named: "", to: output, console: console)
                 } else {
-                    printText(text, after: texts, of: messages.count, console: console)
+                    Self.printText(text, after: texts, of: messages.count, console: console)
                     texts += 1
                 }
             case .opened(.file(let name, let content)):
-                try write(content, named: name, to: output, console: console)
+                try writer.writeReporting(content, named: name, to: output, console: console)
             case .failed:
                 tally.count(content, source: source, console: console)
             case .sealed(let kind, _):
@@ -100,18 +100,12 @@ struct OpenCommand {
 
     /// A text message on standard output: as sealed when it is the only one (a line break is
     /// added on a terminal); among several, each ends with a line break and a blank line
-    /// comes between them.
-    private func printText(_ text: String, after printed: Int, of count: Int, console: Console) {
+    /// comes between them. On a terminal, control characters other than line breaks and tabs
+    /// are shown escaped, as for any text from outside; a pipe or file gets the exact bytes.
+    static func printText(_ text: String, after printed: Int = 0, of count: Int = 1, console: Console) {
         if printed > 0 { console.write(Data("\n".utf8)) }
-        console.write(Data(text.utf8))
+        console.write(Data((console.outputIsTerminal ? DisplayText.escapeKeepingLines(text) : text).utf8))
         if !text.hasSuffix("\n") && (count > 1 || console.outputIsTerminal) { console.write(Data("\n".utf8)) }
-    }
-
-    /// Writes an opened text or file to `path`, or a file under its own name (made safe), and
-    /// says where; standard output for `-`.
-    private func write(_ bytes: [UInt8], named name: String, to path: String?, console: Console) throws(CLIError) {
-        let written = try writer.write(bytes, named: name, to: path, console: console)
-        if written != "-" { console.printError("qrseal: wrote \(DisplayText.escape(written)) (\(bytes.count) bytes)") }
     }
 
     /// The sealed messages in an image's symbols, or in text, each an envelope or the reason it

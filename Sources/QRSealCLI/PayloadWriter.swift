@@ -33,6 +33,13 @@ struct PayloadWriter {
         return target
     }
 
+    /// Writes an opened text or file as `write` does, and says on standard error where it went
+    /// (nothing for standard output): `open` and `inbox open`.
+    func writeReporting(_ bytes: [UInt8], named name: String, to path: String?, console: Console) throws(CLIError) {
+        let written = try write(bytes, named: name, to: path, console: console)
+        if written != "-" { console.printError("qrseal: wrote \(DisplayText.escape(written)) (\(bytes.count) bytes)") }
+    }
+
     /// What `scan` says of a received file on the item's line, having saved it into
     /// `directory` when one is given; a failure to save is returned, to report after the line.
     func save(_ bytes: [UInt8], named name: String, in directory: String?, console: Console) -> (note: String, error: CLIError?) {

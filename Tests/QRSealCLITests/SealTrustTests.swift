@@ -179,6 +179,26 @@ struct SealTrustTests {
         #expect(again.stderr.contains("\(out): file exists"))
     }
 
+    @Test("an opened text with control characters is escaped on a terminal, exact in a pipe, and inbox open -o writes it")
+    func openedTextOnTerminal() throws {
+        let key = newKey()
+        let png = dir.path("c.png")
+        let text = "line one\r\nred \u{1B}[31malert\u{7}\ttab\n"
+        #expect(qrseal(["encode", "--key-file", key, "-o", png, text]).status == 0)
+        let inbox = dir.path("inbox.sqlite")
+        let shown = qrseal(["open", "--inbox", inbox, "--key-file", key, png], terminal: true)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.out == "line one\r\nred \\x1b[31malert\\x07\ttab\n")
+        let piped = qrseal(["open", "--no-store", "--key-file", key, png])
+        #expect(piped.out == text)
+        // inbox open writes a text to -o as open does, rather than printing the secret.
+        let out = dir.path("kept.txt")
+        let kept = qrseal(["inbox", "open", "--inbox", inbox, "--key-file", key, "-o", out, "1"], terminal: true)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(kept.stdout.isEmpty)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == text)
+    }
+
     @Test("several sealed texts in one image are printed each on its own lines, a blank line between")
     func severalTexts() throws {
         let key = newKey()

@@ -28,6 +28,29 @@ public enum DisplayText {
         return out
     }
 
+    /// `text` with control characters escaped as `escape` does, but for line feeds, tabs and
+    /// the CR of a CRLF, kept as they are: for a message of several lines shown on a terminal.
+    public static func escapeKeepingLines(_ text: some StringProtocol) -> String {
+        var out = ""
+        var line = ""
+        var pendingCR = false
+        for scalar in text.unicodeScalars {
+            if pendingCR {
+                pendingCR = false
+                if scalar == "\n" { out += escape(line) + "\r\n"; line = ""; continue }
+                line += "\r"
+            }
+            switch scalar {
+            case "\n": out += escape(line) + "\n"; line = ""
+            case "\t": out += escape(line) + "\t"; line = ""
+            case "\r": pendingCR = true
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        if pendingCR { line += "\r" }
+        return out + escape(line)
+    }
+
     /// Whether `text` needs no escaping at all.
     public static func isSafe(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.allSatisfy { s in
