@@ -673,6 +673,22 @@ def part_b_refusal(args, qrseal, qrencode, report):
                 rows.append([label, name, fmt_ms(med), "%.0f" % peak, rc, message[:70]])
                 report["refusal"].append({"input": label, "encoder": name, "median_ms": med,
                                           "peak_mib": peak, "exit": rc, "message": message})
+        # Sealing: compression stops once it cannot fit, so noise is refused after a few blocks.
+        if qrseal:
+            key = tmp / "k.key"
+            subprocess.run([qrseal, "keygen", "-o", key], capture_output=True, check=True)
+            noise = tmp / "noise.bin"
+            noise.write_bytes(os.urandom(16 << 20))
+            label = "%d MiB of random bytes, sealed" % (noise.stat().st_size >> 20)
+            log("[refuse] %s: qrseal ..." % label)
+            cmd = [qrseal, "encode", "--key-file", key, "-o", tmp / "s.png", "-"]
+            results = [run_measured(cmd, noise, args.timeout) for _ in range(n)]
+            med = statistics.median(r[1] for r in results)
+            peak = max(r[2] for r in results)
+            rc, message = results[-1][0], results[-1][3]
+            rows.append([label, "qrseal", fmt_ms(med), "%.0f" % peak, rc, message[:70]])
+            report["refusal"].append({"input": label, "encoder": "qrseal", "median_ms": med,
+                                      "peak_mib": peak, "exit": rc, "message": message})
         print_table(headers, rows, args.markdown, left=2)
         print()
     finally:

@@ -27,8 +27,8 @@ public struct Encoder: Sendable {
     /// The symbol of `payload` sealed with `key`, and the envelope it carries.
     public func encodeSealed(_ payload: Payload, with key: SealKey) throws(SealedError) -> (QRMatrix, [UInt8]) {
         let envelope: [UInt8]
-        do { envelope = try sealer.seal(payload, with: key) } catch { throw .seal(error) }
         let max = armor.maxEnvelopeBytes(version: 40, level: symbol.level)
+        do { envelope = try sealer.seal(payload, with: key, maxEnvelope: max) } catch { throw .seal(error) }
         guard envelope.count <= max else {
             throw .tooLarge(envelope: envelope.count, maxEnvelope: max, level: symbol.level)
         }

@@ -18,8 +18,9 @@ enum InnerPlaintext {
     static let fileFlag: UInt8 = 0x01
     static let compressedFlag: UInt8 = 0x02
 
-    /// Serialises `payload`, compressing the body when that makes it smaller.
-    static func encode(_ payload: Payload, compress: Bool) throws(SealError) -> [UInt8] {
+    /// Serialises `payload`, compressing the body when that makes it smaller; compression
+    /// gives up once its output passes `compressedLimit` bytes.
+    static func encode(_ payload: Payload, compress: Bool, compressedLimit: Int = .max) throws(SealError) -> [UInt8] {
         var flags: UInt8 = 0
         var head: [UInt8] = []
         if case .file(let name, _) = payload {
@@ -29,8 +30,8 @@ enum InnerPlaintext {
             head = [UInt8(nameBytes.count)] + nameBytes
         }
         var body = payload.content
-        if compress, let smaller = Compression.compress(body, text: flags & fileFlag == 0),
-           smaller.count < body.count {
+        if compress, let smaller = Compression.compress(body, text: flags & fileFlag == 0,
+                                                         limit: min(compressedLimit, body.count - 1)) {
             body = smaller
             flags |= compressedFlag
         }

@@ -24,9 +24,13 @@ public struct Sealer: Sendable {
         self.compress = compress
     }
 
-    /// The envelope bytes of `payload` sealed with `key`.
-    public func seal(_ payload: Payload, with key: SealKey) throws(SealError) -> [UInt8] {
-        let inner = try InnerPlaintext.encode(payload, compress: compress)
+    /// The envelope bytes of `payload` sealed with `key`. A caller that can carry at most
+    /// `maxEnvelope` bytes says so, and compression stops as soon as it cannot get under it
+    /// (the envelope is then the uncompressed one, too large as it is).
+    public func seal(_ payload: Payload, with key: SealKey, maxEnvelope: Int = .max) throws(SealError) -> [UInt8] {
+        let overhead = Envelope.overhead(key.isPassphrase ? .passphrase : .keyFile)
+        let inner = try InnerPlaintext.encode(payload, compress: compress,
+                                              compressedLimit: maxEnvelope == .max ? .max : max(0, maxEnvelope - overhead))
         let nonce: [UInt8]
         if let fixed = fixedRandom { nonce = fixed.nonce } else { nonce = try Self.random(Crypto.nonceLength) }
         switch key {

@@ -49,6 +49,30 @@ struct CompressionTests {
         #expect(try Opener().open(envelope, keys: [.keyFile(key)]) == .file(name: "noise.bin", bytes: bytes))
     }
 
+    @Test("compression gives up past its limit, and what it gives under the limit decompresses exactly")
+    func limit() throws {
+        let noise = randomBytes(3 << 20)
+        #expect(Compression.compress(noise, text: false, limit: 3000) == nil)
+        let text = Array(String(repeating: "meet at the north gate, 6pm. ", count: 200_000).utf8)
+        let whole = try #require(Compression.compress(text, text: true))
+        #expect(whole.count < 3000)
+        #expect(Compression.compress(text, text: true, limit: whole.count) == whole)
+        #expect(Compression.compress(text, text: true, limit: whole.count - 1) == nil)
+        #expect(try Compression.decompress(whole, limit: text.count) == text)
+    }
+
+    @Test("a sealed message too large for any code is refused without compressing all of it; one that compresses to fit is sealed")
+    func sealedLimit() throws {
+        let encoder = Encoder()
+        let noise = randomBytes(4 << 20)
+        #expect(throws: Encoder.SealedError.self) {
+            try encoder.encodeSealed(.file(name: "noise.bin", bytes: noise), with: .keyFile(key))
+        }
+        let text = String(repeating: "hello world\n", count: 1_000_000)
+        let (_, envelope) = try encoder.encodeSealed(.text(text), with: .keyFile(key))
+        #expect(try Opener().open(envelope, keys: [.keyFile(key)]) == .text(text))
+    }
+
     @Test("short text that Brotli cannot shrink costs 30 + 1 bytes", arguments: ["", "a", "ok", "Hi there"])
     func shortText(text: String) throws {
         let envelope = try Sealer().seal(.text(text), with: .keyFile(key))
