@@ -69,7 +69,7 @@ public final class Console: @unchecked Sendable {
                 err: { data throws(WriteFailure) in try StandardStreams.write(data, to: 2) },
                 readInput: { StandardStreams.readAll() },
                 inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
-                environment: ProcessInfo.processInfo.environment,
+                environment: StandardStreams.environment(),
                 readSecret: Terminal.readSecret,
                 readInputLine: { StandardStreams.readLine() },
                 columns: Terminal.columns(),

@@ -51,6 +51,9 @@ struct KeySources {
                                hints: ["set it to the passphrase, or unset it: unset \(Self.environmentVariable)"],
                                status: .usage)
             }
+            guard !RawBytes.hasRawBytes(passphrase) else {
+                throw CLIError(message: "\(Self.environmentVariable): the passphrase is not UTF-8 text", status: .usage)
+            }
             environmentPassphrase = .passphrase(passphrase)
         }
     }

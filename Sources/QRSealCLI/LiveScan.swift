@@ -57,10 +57,11 @@ struct LiveScan {
             throw .usage("--stream - reads frames from standard input, which is a terminal",
                          hint: "pipe a stream in: ffmpeg -f v4l2 -i /dev/video0 -f yuv4mpegpipe - | qrseal scan --stream -")
         }
-        return try LiveScan(args, camera: camera)
+        let inbox = args.has("no-store") ? [] : [try Locations(console: console).inboxPath(args)]
+        return try LiveScan(args, camera: camera, inbox: inbox)
     }
 
-    private init(_ args: ParsedArguments, camera: Bool) throws(CLIError) {
+    private init(_ args: ParsedArguments, camera: Bool, inbox: [String]) throws(CLIError) {
         if camera, args.value("stream") != nil { throw .usage("--camera and --stream cannot be used together") }
         if !args.positionals.isEmpty {
             throw .usage("a live scan reads no image files (\(args.positionals[0]))",
@@ -86,7 +87,7 @@ struct LiveScan {
         maxPixels = try args.integer("max-pixels", in: 1...(1 << 40), default: ImageDecoder.defaultMaxPixels)
         effortGiven = args.value("effort") != nil
         outputDirectory = try args.outputDirectory()
-        writer = PayloadWriter(force: args.has("force"), inputs: [args.value("stream") ?? ""] + args.keyFiles)
+        writer = PayloadWriter(force: args.has("force"), inputs: [args.value("stream") ?? ""] + args.keyFiles + inbox)
     }
 
     // MARK: Option values

@@ -1,4 +1,5 @@
 import Foundation
+import QRSealKit
 
 /// The process's file descriptors 0, 1 and 2 read and written with read(2) and write(2),
 /// so that a full disk, a closed pipe or an I/O error is an error to report, never a trap.
@@ -45,6 +46,24 @@ enum StandardStreams {
         if let line = Terminal.readLine(from: input.file) { return line }
         if let file = input.file, ferror(file) != 0 { failReading(errno) }
         return nil
+    }
+
+    /// The process environment from `environ` itself: values that are not UTF-8 (a path in
+    /// another encoding) keep their bytes as ``RawBytes`` scalars, where Foundation's
+    /// environment would turn them into U+FFFD.
+    static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                                  count: strlen(pointer)))
+            if let eq = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                let name = RawBytes.string(bytes[..<eq])
+                if result[name] == nil { result[name] = RawBytes.string(bytes[(eq + 1)...]) }
+            }
+            entry += 1
+        }
+        return result
     }
 
     private final class Input: @unchecked Sendable {

@@ -55,6 +55,13 @@ struct RawArgumentTests {
         }
     }
 
+    @Test("an inbox named by QRSEAL_INBOX in bytes that are not UTF-8 is created under exactly those bytes")
+    func environmentBytes() throws {
+        let r = try sh(#"$Q encode -o t.png hi && QRSEAL_INBOX="$PWD/$(printf 'env\351.sqlite')" $Q scan --raw t.png"#)
+        #expect(r.stdoutText.hasSuffix("hi\n"), "\(r.stdoutText) \(r.stderr)")
+        #expect(Set(names()).contains(Array("env".utf8) + [0xE9] + Array(".sqlite".utf8)), "\(names())")
+    }
+
     @Test("a text argument that is not UTF-8 is encoded as its bytes")
     func textBytes() throws {
         let r = try sh(#"$Q encode -o t.png "$(printf 'caf\351')" && $Q scan --raw --no-store t.png"#)
