@@ -227,8 +227,11 @@ struct SealTrustTests {
         #expect(r.stderr == "qrseal: error: -: input is larger than 65536 bytes, more than any sealed message\n")
     }
 
-    @Test("open - reads no further than its cap from an endless input")
-    func readsNoFurther() {
+    @Test("open - and scan - read no further than they must from an endless input",
+          arguments: [(["open", "--no-store", "-"], 65537, "qrseal: error: -: input is larger than 65536 bytes"),
+                      // Not an image by its first bytes: scan reads no further.
+                      (["scan", "--no-store", "-"], 17, "qrseal: error: -: not an image")])
+    func readsNoFurther(arguments: [String], read: Int, message: String) {
         let handedOut = Buffer()
         let err = Buffer()
         let console = Console(out: { _ in }, err: { err.data.append($0) }, readInput: { Data() },
@@ -237,24 +240,9 @@ struct SealTrustTests {
                                   handedOut.data.append(Data(repeating: UInt8(ascii: "7"), count: min(count, 1000)))
                                   return Data(repeating: UInt8(ascii: "7"), count: min(count, 1000))
                               })
-        #expect(QRSealCLI.run(arguments: ["open", "--no-store", "-"], console: console) == 2)
-        #expect(handedOut.data.count == 65537)
-        #expect(String(decoding: err.data, as: UTF8.self).contains("-: input is larger than 65536 bytes"))
-    }
-
-    @Test("scan - stops at the first bytes of an endless input that is no image")
-    func scanReadsNoFurther() {
-        let handedOut = Buffer()
-        let err = Buffer()
-        let console = Console(out: { _ in }, err: { err.data.append($0) }, readInput: { Data() },
-                              inputIsTerminal: false, outputIsTerminal: false,
-                              readInputPart: { count in
-                                  handedOut.data.append(Data(repeating: UInt8(ascii: "7"), count: min(count, 1000)))
-                                  return Data(repeating: UInt8(ascii: "7"), count: min(count, 1000))
-                              })
-        #expect(QRSealCLI.run(arguments: ["scan", "--no-store", "-"], console: console) == 2)
-        #expect(handedOut.data.count == 17)
-        #expect(String(decoding: err.data, as: UTF8.self).hasPrefix("qrseal: error: -: "))
+        #expect(QRSealCLI.run(arguments: arguments, console: console) == 2)
+        #expect(handedOut.data.count == read)
+        #expect(String(decoding: err.data, as: UTF8.self).hasPrefix(message))
     }
 
     @Test("open - of an endless input ends with the size error (the real binary, reading /dev/zero)")
