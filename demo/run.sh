@@ -22,8 +22,10 @@ OUT=$DEMO_DIR/out
 rm -rf "$OUT"
 mkdir -p "$OUT"
 cd "$OUT"  # file names below are relative to demo/out
-# The demo keeps what it reads in its own inbox, never in the user's.
+# The demo keeps what it reads in its own inbox and keyring, never in the user's, and reads
+# no configuration of theirs.
 export QRSEAL_INBOX="$OUT/inbox.sqlite"
+export XDG_DATA_HOME="$OUT/data" XDG_CONFIG_HOME="$OUT/config"
 
 trap 'echo "demo: stopped: line $LINENO: $BASH_COMMAND failed" >&2' ERR
 
