@@ -47,7 +47,7 @@ public enum Timestamp {
                         i += 1
                     }
                     guard digits > 0 else { return nil }
-                    for _ in digits..<3 where digits < 3 { milli *= 10 }
+                    for _ in 0..<max(0, 3 - digits) { milli *= 10 }
                 }
             }
             if expect("Z") {
