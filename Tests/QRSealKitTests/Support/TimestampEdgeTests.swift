@@ -31,3 +31,23 @@ struct TimestampFractionTests {
         #expect(item?.receivedAt == Timestamp.parse("2026-12-01T11:58:03.123Z"))
     }
 }
+
+/// Times are kept within what ISO 8601 with four-digit years can write (found by
+/// `Fuzz/Targets/timestamp.swift`: year 0000 an hour east of UTC was written as `00-1-12-31`).
+@Suite("Support: timestamp range")
+struct TimestampRangeTests {
+    @Test("times before year 0000 or after 9999 in UTC are refused, so every time read can be written")
+    func outsideRange() {
+        #expect(Timestamp.parse("0000-01-01T00:00:00+01:00") == nil)
+        #expect(Timestamp.parse("9999-12-31T23:30:00-01:00") == nil)
+        #expect(Timestamp.parse("0000-01-01", defaultOffsetMinutes: 60) == nil)
+    }
+
+    @Test("the first and last millisecond of the range write and read back")
+    func edges() throws {
+        for text in ["0000-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z"] {
+            let time = try #require(Timestamp.parse(text))
+            #expect(Timestamp.iso8601(time) == text)
+        }
+    }
+}
