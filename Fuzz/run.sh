@@ -25,12 +25,14 @@ for target in "$@"; do
   [ -x "$binary" ] || { echo "fuzz: $binary is missing: run Fuzz/build.sh" >&2; exit 2; }
   mkdir -p "$OUT/corpus/$target" "$OUT/crashes/$target" "$OUT/logs"
   log=$OUT/logs/$target.log
-  result=ok
-  regressions=(Fuzz/regressions/"$target"/*)
-  if [ -e "${regressions[0]}" ] &&
-     ! nice -n 19 "$binary" "${regressions[@]}" > "$OUT/logs/$target-regressions.log" 2>&1; then
-    result="a saved reproducer fails (see $OUT/logs/$target-regressions.log)"
-  fi
+  problems=()
+  : > "$OUT/logs/$target-regressions.log"
+  for input in Fuzz/regressions/"$target"/*; do
+    [ -f "$input" ] || continue
+    if ! nice -n 19 "$binary" "$input" >> "$OUT/logs/$target-regressions.log" 2>&1; then
+      problems+=("reproducer $input fails (see $OUT/logs/$target-regressions.log)")
+    fi
+  done
   started=$(date +%s.%N)
   nice -n 19 "$binary" -runs="$RUNS" -max_total_time="$TIME" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$OUT/crashes/$target/" \
@@ -38,15 +40,16 @@ for target in "$@"; do
   status=$?
   elapsed=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
   if [ $status -ne 0 ]; then
-    result="crash (exit $status): $(ls -t "$OUT/crashes/$target" | head -1 | sed "s|^|$OUT/crashes/$target/|"); see $log"
+    problems+=("crash (exit $status): $OUT/crashes/$target/$(ls -t "$OUT/crashes/$target" | head -1) (see $log)")
   fi
   executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   rate=$(awk -v n="${executions:-0}" -v t="$elapsed" 'BEGIN { printf "%d", n / (t > 0 ? t : 1) }')
   coverage=$(grep -E '^#[0-9]+' "$log" | tail -1)
   cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<< "$coverage")
   ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<< "$coverage")
-  printf '%-10s %12s %9s %8s %8s  %s\n' "$target" "${executions:--}" "${rate:--}" "${cov:--}" "${ft:--}" "$result"
-  [ "$result" = ok ] || failed+=("$target")
+  result=ok
+  if [ ${#problems[@]} -gt 0 ]; then result=$(printf '%s; ' "${problems[@]}"); failed+=("$target"); fi
+  printf '%-10s %12s %9s %8s %8s  %s\n' "$target" "${executions:--}" "${rate:--}" "${cov:--}" "${ft:--}" "${result%; }"
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz: failed: ${failed[*]}" >&2

@@ -19,6 +19,7 @@ struct Seeds {
         try keyFiles()
         try importLines()
         try contentKinds()
+        try timestamps()
         try detector()
     }
 
@@ -198,6 +199,15 @@ struct Seeds {
         try write("content", "upce", [4] + Array("01234565".utf8))
         try write("content", "isbn", [6] + Array("9780306406157".utf8))
         try write("content", "binary", [0, 0xFF, 0xFE, 0])
+    }
+
+    /// The first byte picks the zone assumed for times without one; 0x30 is UTC.
+    static func timestamps() throws {
+        try write("timestamp", "full-utc", [0x30] + Array("2026-12-01T11:58:03.123Z".utf8))
+        try write("timestamp", "local-minutes", [0x34] + Array("2026-12-01 11:58".utf8))
+        try write("timestamp", "offset", [0x30] + Array("2026-02-28T23:59:59.9+05:30".utf8))
+        try write("timestamp", "leap-day", [0x30] + Array("2024-02-29".utf8))
+        try write("timestamp", "year-zero", [0x30] + Array("0000-01-01T00:00:00.000-12:00".utf8))
     }
 
     // MARK: detector
