@@ -20,6 +20,7 @@ struct Seeds {
         try importLines()
         try contentKinds()
         try timestamps()
+        try displayTexts()
         try detector()
     }
 
@@ -208,6 +209,15 @@ struct Seeds {
         try write("timestamp", "offset", [0x30] + Array("2026-02-28T23:59:59.9+05:30".utf8))
         try write("timestamp", "leap-day", [0x30] + Array("2024-02-29".utf8))
         try write("timestamp", "year-zero", [0x30] + Array("0000-01-01T00:00:00.000-12:00".utf8))
+    }
+
+    /// Text a hostile code or file name may carry: escapes, bytes that are not UTF-8, a
+    /// forged second line with a bidi override, C1 controls.
+    static func displayTexts() throws {
+        try write("display", "escapes", Array("evil\u{1B}[31mRED\u{1B}]0;title\u{07} end".utf8))
+        try write("display", "not-utf8", [0xFF, 0xFE] + Array(".png".utf8))
+        try write("display", "newline-bidi", Array("note\ntransfer approved \u{202E} gnp.exe".utf8))
+        try write("display", "unicode-c1", Array("café 🔑 \u{9B}".utf8))
     }
 
     // MARK: detector
