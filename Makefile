@@ -45,5 +45,16 @@ bench: build
 	python3 bench/inbox.py --qrseal $(BIN)
 	python3 bench/live.py --qrseal $(BIN)
 
+# Fuzzing, not part of `make test` (Fuzz/README.md): every target for FUZZ_RUNS executions
+# or FUZZ_SECONDS seconds, whichever ends first (0: no bound); FUZZ_TARGETS picks some.
+FUZZ_RUNS ?= 1000000
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+
+.PHONY: fuzz
+fuzz: setup
+	bash Fuzz/build.sh $(FUZZ_TARGETS)
+	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh $(FUZZ_TARGETS)
+
 clean:
 	rm -rf .build demo/out

@@ -105,8 +105,11 @@ public struct InboxImportReader {
         }
         func string(_ key: String) -> String? { object[key] as? String }
         var corners: [Point] = []
-        if let list = object["corners"] {
-            guard let pairs = list as? [[Double]], pairs.allSatisfy({ $0.count == 2 }) else {
+        if object["corners"] != nil {
+            // JSONDecoder, because JSONSerialization on Linux reads some doubles as a
+            // neighbouring value, and an export must import to the same corners.
+            let list = try? JSONDecoder().decode(CornerList.self, from: Data(line.utf8))
+            guard let pairs = list?.corners, pairs.allSatisfy({ $0.count == 2 }) else {
                 throw .badImport(line: number, reason: "corners must be a list of [x, y] pairs")
             }
             corners = pairs.map { Point(x: $0[0], y: $0[1]) }
@@ -121,6 +124,8 @@ public struct InboxImportReader {
                              text: string("text"), base64: string("bytes_base64"), corners: corners,
                              label: string("label"), pinned: object["pinned"] as? Bool ?? false, line: number)
     }
+
+    private struct CornerList: Decodable { let corners: [[Double]]? }
 
     private mutating func csvItem(_ first: String, line number: Int) throws(InboxError) -> InboxItem {
         // A quoted cell may hold line breaks: read on until the quotes balance. Only the

@@ -89,15 +89,17 @@ public enum RawBytes {
     static let base: UInt32 = 0x10FF00
 
     /// The text of `bytes`: valid UTF-8 as it is, every other byte as its private-use scalar.
+    /// The UTF-8 of a scalar of that range is itself carried as four raw bytes, so that it
+    /// too comes back as it was.
     public static func string(_ bytes: some Collection<UInt8>) -> String {
-        if let text = String(validating: Array(bytes), as: UTF8.self) { return text }
+        if let text = String(validating: Array(bytes), as: UTF8.self), !hasRawBytes(text) { return text }
         var out = String.UnicodeScalarView()
         let all = Array(bytes)
         var index = 0
         while index < all.count {
             let length = validSequenceLength(all, at: index)
-            if length > 0 {
-                let text = String(decoding: all[index..<index + length], as: UTF8.self)
+            let text = String(decoding: all[index..<index + max(length, 1)], as: UTF8.self)
+            if length > 0, !hasRawBytes(text) {
                 out.append(contentsOf: text.unicodeScalars)
                 index += length
             } else {

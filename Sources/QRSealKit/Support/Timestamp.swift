@@ -63,7 +63,11 @@ public enum Timestamp {
         guard i == chars.count else { return nil }
         let days = Int64(daysFromCivil(y, m, d))
         let local = days * 86_400_000 + Int64(h) * 3_600_000 + Int64(min) * 60_000 + Int64(s) * 1000 + Int64(milli)
-        return local - Int64(offset) * 60_000
+        let time = local - Int64(offset) * 60_000
+        // Only times `iso8601` can write: years 0000 to 9999 in UTC.
+        guard time >= Int64(daysFromCivil(0, 1, 1)) * 86_400_000,
+              time < Int64(daysFromCivil(10_000, 1, 1)) * 86_400_000 else { return nil }
+        return time
     }
 
     private static func pad<T: BinaryInteger>(_ n: T, _ width: Int) -> String {

@@ -1,0 +1,237 @@
+// Writes the seed corpora in Fuzz/corpus/TARGET/: a few valid inputs per target, made by
+// QRSealKit itself (and TurboJPEG for the JPEGs), so that the fuzzers start from inputs that
+// reach deep into each reader. Run by `Fuzz/build.sh --seeds`; the output is committed.
+import CTurboJPEG
+import Foundation
+@testable import QRSealKit
+
+@main
+struct Seeds {
+    static let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "Fuzz/corpus"
+
+    static func main() throws {
+        let qr = try QREncoder(level: .low).encode(.text("qrseal")).image(scale: 1, margin: 2)
+        try images(qr)
+        try exif(qr)
+        try y4m()
+        try sealed()
+        try brotli()
+        try keyFiles()
+        try importLines()
+        try contentKinds()
+        try timestamps()
+        try displayTexts()
+        try detector()
+    }
+
+    static func write(_ target: String, _ name: String, _ bytes: [UInt8]) throws {
+        let folder = root + "/" + target
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
+    }
+
+    static func write(_ target: String, _ name: String, _ text: String) throws {
+        try write(target, name, Array(text.utf8))
+    }
+
+    // MARK: images
+
+    static func images(_ qr: GrayImage) throws {
+        try write("image", "qr-1bit.png", PNGEncoder.encode(qr))
+        var gray = qr
+        gray[0, 0] = 128
+        try write("image", "qr-gray.png", PNGEncoder.encode(gray))
+        try write("image", "qr-rgb.png", PNGEncoder.encode(RGBImage(qr)))
+        try write("image", "qr-gray.jpg", jpeg(qr, color: false, progressive: false))
+        try write("image", "qr-color.jpg", jpeg(qr, color: true, progressive: false))
+        try write("image", "qr-progressive.jpg", jpeg(qr, color: true, progressive: true))
+        try write("image", "qr-exif-right.jpg", withExif(jpeg(qr, color: false, progressive: false), tiff(6, bigEndian: false)))
+        let w = qr.width, h = qr.height
+        let header = "\(w) \(h)\n"
+        try write("image", "qr.pgm", Array("P5\n# comment\n\(header)255\n".utf8) + qr.pixels)
+        try write("image", "qr-16bit.pgm", Array("P5\n\(header)65535\n".utf8) + qr.pixels.flatMap { [$0, $0] })
+        try write("image", "qr.ppm", Array("P6\n\(header)255\n".utf8) + qr.pixels.flatMap { [$0, $0, $0] })
+        let bits = (0..<h).flatMap { y in
+            stride(from: 0, to: w, by: 8).map { x0 in
+                (0..<8).reduce(UInt8(0)) { byte, i in
+                    let x = x0 + i
+                    return byte << 1 | (x < w && qr[x, y] < 128 ? 1 : 0)
+                }
+            }
+        }
+        try write("image", "qr.pbm", Array("P4\n\(header)".utf8) + bits)
+        let rows = (0..<h).map { y in (0..<w).map { qr[$0, y] < 128 ? "1" : "0" }.joined(separator: " ") }
+        try write("image", "qr-ascii.pbm", "P1\n\(header)" + rows.joined(separator: "\n") + "\n")
+        let grays = (0..<h).map { y in (0..<w).map { String(qr[$0, y] / 17) }.joined(separator: " ") }
+        try write("image", "qr-ascii.pgm", "P2\n\(header)15\n" + grays.joined(separator: "\n") + "\n")
+        try write("image", "tiny-ascii.ppm", "P3\n2 1\n255\n255 0 0  0 0 255\n")
+    }
+
+    /// `image` compressed with TurboJPEG's `tjCompress2`.
+    static func jpeg(_ image: GrayImage, color: Bool, progressive: Bool) -> [UInt8] {
+        let handle = tjInitCompress()!
+        defer { tjDestroy(handle) }
+        let samples = color ? RGBImage(image).samples : image.pixels
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let format = color ? TJPF_RGB : TJPF_GRAY
+        let subsampling = color ? TJSAMP_420 : TJSAMP_GRAY
+        let result = tjCompress2(handle, samples, Int32(image.width), 0, Int32(image.height), Int32(format.rawValue),
+                                 &output, &size, Int32(subsampling.rawValue), 75, progressive ? TJFLAG_PROGRESSIVE : 0)
+        precondition(result == 0, "tjCompress2 failed")
+        defer { tjFree(output) }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
+    // MARK: EXIF
+
+    /// A TIFF structure whose IFD0 holds a date tag and the orientation tag (SHORT).
+    static func tiff(_ orientation: UInt16, bigEndian: Bool, long: Bool = false) -> [UInt8] {
+        func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        func u32(_ v: UInt32) -> [UInt8] { bigEndian ? u16(UInt16(v >> 16)) + u16(UInt16(v & 0xFFFF)) : u16(UInt16(v & 0xFFFF)) + u16(UInt16(v >> 16)) }
+        let value = long ? u32(UInt32(orientation)) : u16(orientation) + [0, 0]
+        return (bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]) + u16(42) + u32(8) + u16(2)
+            + u16(0x0132) + u16(2) + u32(4) + Array("2026".utf8)
+            + u16(0x0112) + u16(long ? 4 : 3) + u32(1) + value + u32(0)
+    }
+
+    /// `jpeg` with an APP1 `Exif\0\0` segment holding `tiff` right after its SOI marker.
+    static func withExif(_ jpeg: [UInt8], _ tiff: [UInt8]) -> [UInt8] {
+        let body = Array("Exif".utf8) + [0, 0] + tiff
+        let length = body.count + 2
+        return Array(jpeg[..<2]) + [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + body + jpeg[2...]
+    }
+
+    static func exif(_ qr: GrayImage) throws {
+        let small = jpeg(GrayImage(width: 2, height: 2, filledWith: 200), color: false, progressive: false)
+        try write("exif", "intel-right.jpg", withExif(small, tiff(6, bigEndian: false)))
+        try write("exif", "motorola-left.jpg", withExif(small, tiff(8, bigEndian: true)))
+        try write("exif", "long-down.jpg", withExif(small, tiff(3, bigEndian: false, long: true)))
+        try write("exif", "intel-mirrored.tiff", tiff(5, bigEndian: false))
+        try write("exif", "motorola-down.tiff", tiff(3, bigEndian: true))
+    }
+
+    // MARK: YUV4MPEG2
+
+    static func y4m() throws {
+        let luma = [UInt8](repeating: 128, count: 16)
+        try write("y4m", "420jpeg-2-frames.y4m", Array("YUV4MPEG2 W4 H4 F30:1 Ip A1:1 C420jpeg XYSCSS=420JPEG\n".utf8)
+                  + [0, 1].flatMap { _ in Array("FRAME\n".utf8) + luma + [UInt8](repeating: 128, count: 8) })
+        try write("y4m", "mono.y4m", Array("YUV4MPEG2 W4 H4 F25:1 Cmono\nFRAME\n".utf8) + luma)
+        try write("y4m", "444-odd.y4m", Array("YUV4MPEG2 W3 H3 F0:0 A0:0 It C444\nFRAME Ixyz\n".utf8)
+                  + [UInt8](repeating: 9, count: 27))
+        try write("y4m", "422.y4m", Array("YUV4MPEG2 H2 W2 C422\nFRAME\n".utf8) + [UInt8](repeating: 9, count: 8))
+    }
+
+    // MARK: armor, envelopes and inner plaintexts
+
+    static let testKey = SecretKey(bytes: Array(0..<32))
+
+    static func sealed() throws {
+        var sealer = Sealer(scrypt: ScryptParameters(log2N: 1, r: 8, p: 1))
+        sealer.fixedRandom = (salt: [UInt8](repeating: 1, count: 16), nonce: [UInt8](repeating: 2, count: 12))
+        let prose = String(repeating: "the lamp was lit at dusk, ", count: 8)
+        let envelopes = [
+            ("key-text", try sealer.seal(.text("hi"), with: .keyFile(testKey))),
+            ("key-prose", try sealer.seal(.text(prose), with: .keyFile(testKey))),
+            ("key-file", try sealer.seal(.file(name: "notes.txt", bytes: Array(prose.utf8)), with: .keyFile(testKey))),
+            ("passphrase-text", try sealer.seal(.text("hi"), with: .passphrase("fuzz"))),
+        ]
+        for (name, envelope) in envelopes {
+            try write("armor", name + ".digits", Armor.text(for: envelope))
+            try write("armor", name + ".binary", Armor.magic + envelope)
+            try write("envelope", name + ".envelope", [0] + envelope)
+        }
+        let digits = Armor.text(for: envelopes[0].1)
+        try write("armor", "pasted-lowercase.txt", "  qrseal1:" + digits.dropFirst(8).enumerated()
+            .map { $0.offset % 20 == 19 ? "\($0.element)\n" : String($0.element) }.joined() + "\n")
+        try write("armor", "version-2.txt", "QRSEAL2:123")
+        let inner = [
+            ("text", try InnerPlaintext.encode(.text("hello"), compress: false)),
+            ("text-compressed", try InnerPlaintext.encode(.text(prose), compress: true)),
+            ("file", try InnerPlaintext.encode(.file(name: "a.txt", bytes: [1, 2, 3]), compress: false)),
+            ("file-compressed", try InnerPlaintext.encode(.file(name: "notes.txt", bytes: Array(prose.utf8)), compress: true)),
+            ("file-unnamed", try InnerPlaintext.encode(.file(name: "", bytes: []), compress: false)),
+        ]
+        for (name, bytes) in inner { try write("envelope", name + ".inner", [1] + bytes) }
+    }
+
+    static func brotli() throws {
+        let prose = Array(String(repeating: "the lamp was lit at dusk, lens cleaned. ", count: 20).utf8)
+        try write("brotli", "prose.br", Compression.compress(prose, text: true)!)
+        try write("brotli", "bytes.br", Compression.compress((0..<1024).map { UInt8($0 * 7 & 0xFF) }, text: false)!)
+        try write("brotli", "empty.br", Compression.compress([], text: false)!)
+        try write("brotli", "zeros.br", Compression.compress([UInt8](repeating: 0, count: 60_000), text: false)!)
+    }
+
+    // MARK: key files, import lines, content kinds
+
+    static func keyFiles() throws {
+        try write("keyfile", "key.txt", testKey.text + "\n")
+        try write("keyfile", "key-lowercase.txt", "  " + testKey.text.lowercased() + "\r\n")
+        try write("keyfile", "example.txt", "QRSEAL-KEY-1-AAAQEAYEAUDAOCAJBIFQYDIOB4IBCEQTCQKRMFYYDENBWHA5DYPQENYKIM")
+    }
+
+    static func importLines() throws {
+        let items = [
+            InboxItem(id: 1, receivedAt: 1_764_590_283_123, sourceKind: .file, source: "photo.png", symbology: "qr",
+                      bytes: Array("https://example.org".utf8), text: "https://example.org", kind: .url,
+                      corners: [Point(x: 1, y: 2), Point(x: 30.5, y: 2), Point(x: 30.5, y: 31), Point(x: 1, y: 31)],
+                      label: "site, \"quoted\"", pinned: true),
+            InboxItem(id: 2, receivedAt: 0, sourceKind: .text, source: "-", symbology: "text",
+                      bytes: Array("BEGIN:VCARD\nFN:A\nEND:VCARD".utf8), text: "BEGIN:VCARD\nFN:A\nEND:VCARD", kind: .contact),
+            InboxItem(id: 3, receivedAt: -86_400_000, sourceKind: .file, source: "bin.png", symbology: "qr",
+                      bytes: [0, 255, 10, 13], text: nil, kind: .binary),
+        ]
+        try write("import", "items.jsonl", items.map { InboxFormat.json.encode($0) }.joined(separator: "\n") + "\n")
+        try write("import", "items.csv", InboxFormat.csvHeader + "\n" + items.map { InboxFormat.csv.encode($0) }.joined(separator: "\r\n") + "\r\n")
+    }
+
+    static func contentKinds() throws {
+        let samples = [
+            "WIFI:S:home net;T:WPA;P:pa\\;ss;H:true;;", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nTEL:+44 1\r\nEND:VCARD",
+            "MECARD:N:Lovelace,Ada;TEL:123;EMAIL:a@b.org;;", "BEGIN:VEVENT\nSUMMARY:talk\nDTSTART:20261201T100000Z\nEND:VEVENT",
+            "mailto:a@example.org?subject=hi&body=there", "MATMSG:TO:a@b.org;SUB:hi;BODY:x;;", "SMSTO:+15551234:hello",
+            "tel:+1-555-1234", "geo:52.5,13.4?q=berlin", "https://example.org/a?b=c", "MEBKM:TITLE:x;URL:http\\://a.b;;",
+            "ada@example.org", "plain words",
+        ]
+        for (index, text) in samples.enumerated() { try write("content", "text-\(index)", [0] + Array(text.utf8)) }
+        try write("content", "ean13", [1] + Array("4006381333931".utf8))
+        try write("content", "upce", [4] + Array("01234565".utf8))
+        try write("content", "isbn", [6] + Array("9780306406157".utf8))
+        try write("content", "binary", [0, 0xFF, 0xFE, 0])
+    }
+
+    /// The first byte picks the zone assumed for times without one; 0x30 is UTC.
+    static func timestamps() throws {
+        try write("timestamp", "full-utc", [0x30] + Array("2026-12-01T11:58:03.123Z".utf8))
+        try write("timestamp", "local-minutes", [0x34] + Array("2026-12-01 11:58".utf8))
+        try write("timestamp", "offset", [0x30] + Array("2026-02-28T23:59:59.9+05:30".utf8))
+        try write("timestamp", "leap-day", [0x30] + Array("2024-02-29".utf8))
+        try write("timestamp", "year-zero", [0x30] + Array("0000-01-01T00:00:00.000-12:00".utf8))
+    }
+
+    /// Text a hostile code or file name may carry: escapes, bytes that are not UTF-8, a
+    /// forged second line with a bidi override, C1 controls.
+    static func displayTexts() throws {
+        try write("display", "escapes", Array("evil\u{1B}[31mRED\u{1B}]0;title\u{07} end".utf8))
+        try write("display", "not-utf8", [0xFF, 0xFE] + Array(".png".utf8))
+        try write("display", "newline-bidi", Array("note\ntransfer approved \u{202E} gnp.exe".utf8))
+        try write("display", "unicode-c1", Array("café 🔑 \u{9B}".utf8))
+    }
+
+    // MARK: detector
+
+    static func detector() throws {
+        let qr = try QREncoder(level: .medium).encode(.text("fuzz")).image(scale: 2, margin: 3)
+        for effort in 0..<3 {
+            try write("detector", "qr-effort-\(effort)", [UInt8(qr.width - 1), UInt8(effort)] + qr.pixels)
+        }
+        let inverted = GrayImage(width: qr.width, height: qr.height, pixels: qr.pixels.map { 255 - $0 })
+        try write("detector", "qr-inverted", [UInt8(qr.width - 1), 1] + inverted.pixels)
+        // An EAN-13 row: bars of one pixel, repeated down a few rows.
+        let bars = "10100011010011001001001101111010100111010101000010100111001000010110011011001110100101"
+        let row = [UInt8](repeating: 255, count: 10) + bars.map { $0 == "1" ? 0 : 255 } + [UInt8](repeating: 255, count: 10)
+        try write("detector", "ean13-rows", [UInt8(row.count - 1), 1] + (0..<12).flatMap { _ in row })
+    }
+}

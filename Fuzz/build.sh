@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Builds the fuzz targets under .build/fuzz: QRSealKit's sources compiled once with
+# libFuzzer's coverage instrumentation and AddressSanitizer, then each target in
+# Fuzz/Targets linked against that object.
+# Usage: Fuzz/build.sh [TARGET...]   build the targets (all by default)
+#        Fuzz/build.sh --seeds       write the seed corpora in Fuzz/corpus again
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SWIFTC=${SWIFTC:-$(command -v swiftc 2>/dev/null || echo /opt/swift/usr/bin/swiftc)}
+CLANGXX=${CLANGXX:-$(dirname "$(readlink -f "$SWIFTC")")/clang++}
+OUT=.build/fuzz
+mkdir -p "$OUT/obj"
+
+# The C modules QRSealKit imports, found the way SwiftPM finds them.
+CFLAGS=()
+for dir in Sources/C*/; do CFLAGS+=(-I "$dir"); done
+# SwiftPM writes the shim's module map itself; so do we.
+mkdir -p "$OUT/modules/CZXingShim"
+printf 'module CZXingShim {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CZXingShim/include/zxing_shim.h" \
+  > "$OUT/modules/CZXingShim/module.modulemap"
+CFLAGS+=(-I "$OUT/modules/CZXingShim")
+for flag in $(pkg-config --cflags libpng zxing); do CFLAGS+=(-Xcc "$flag"); done
+SANITIZE=(-sanitize=fuzzer,address)
+OPT=(-O -g)
+
+newer() {  # true when $1 is missing or older than any of the other files
+  local target=$1; shift
+  [ -e "$target" ] || return 0
+  for f in "$@"; do [ "$f" -nt "$target" ] && return 0; done
+  return 1
+}
+
+# zxing-cpp's C shim, instrumented too so that libFuzzer sees what the detector does.
+SHIM=$OUT/obj/zxing_shim.o
+if newer "$SHIM" Sources/CZXingShim/shim.cpp Sources/CZXingShim/include/zxing_shim.h; then
+  echo "fuzz: compiling CZXingShim"
+  "$CLANGXX" -std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address \
+    -I Sources/CZXingShim/include $(pkg-config --cflags zxing) \
+    -c Sources/CZXingShim/shim.cpp -o "$SHIM"
+fi
+
+# The library: one module, internal API reachable through @testable import.
+mapfile -t LIB_SOURCES < <(find Sources/QRSealKit -name '*.swift' | sort)
+LIB=$OUT/obj/QRSealKit.o
+if newer "$LIB" "${LIB_SOURCES[@]}" Fuzz/build.sh; then
+  echo "fuzz: compiling QRSealKit (${#LIB_SOURCES[@]} files, a few minutes)"
+  "$SWIFTC" -parse-as-library -module-name QRSealKit -enable-testing -wmo \
+    "${SANITIZE[@]}" "${OPT[@]}" "${CFLAGS[@]}" \
+    -emit-module -emit-module-path "$OUT/obj/QRSealKit.swiftmodule" \
+    -c "${LIB_SOURCES[@]}" -o "$LIB"
+fi
+
+LIBS=(-lZXing -lstdc++ $(pkg-config --libs libqrencode zbar libpng libturbojpeg libcrypto libbrotlienc libbrotlidec sqlite3))
+
+if [ "${1:-}" = --seeds ]; then
+  # Not a fuzzer: AddressSanitizer's runtime also takes the coverage callbacks.
+  "$SWIFTC" -parse-as-library -module-name Seeds -sanitize=address "${OPT[@]}" "${CFLAGS[@]}" -I "$OUT/obj" \
+    -use-ld=lld Fuzz/Seeds/main.swift "$LIB" "$SHIM" "${LIBS[@]}" -o "$OUT/seeds"
+  rm -rf Fuzz/corpus
+  SWIFT_BACKTRACE=enable=no "$OUT/seeds" Fuzz/corpus
+  echo "fuzz: wrote $(find Fuzz/corpus -type f | wc -l) seeds in Fuzz/corpus"
+  exit 0
+fi
+
+# One binary per target; Fuzz/Targets/Support.swift is compiled into each.
+if [ $# -eq 0 ]; then
+  set -- $(ls Fuzz/Targets | sed -n 's/^\(.*\)\.swift$/\1/p' | grep -v '^Support$')
+fi
+for target in "$@"; do
+  source=Fuzz/Targets/$target.swift
+  [ -f "$source" ] || { echo "fuzz: no target $target ($source)" >&2; exit 64; }
+  binary=$OUT/fuzz-$target
+  if newer "$binary" "$source" Fuzz/Targets/Support.swift "$LIB" "$SHIM"; then
+    echo "fuzz: linking $target"
+    "$SWIFTC" -parse-as-library -module-name "Fuzz_${target//-/_}" \
+      "${SANITIZE[@]}" "${OPT[@]}" "${CFLAGS[@]}" -I "$OUT/obj" \
+      -use-ld=lld "$source" Fuzz/Targets/Support.swift "$LIB" "$SHIM" "${LIBS[@]}" -o "$binary"
+  fi
+done
