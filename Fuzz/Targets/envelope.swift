@@ -10,8 +10,12 @@
 
 let key = SecretKey(bytes: Array(0..<32))
 let keys: [SealKey] = [.passphrase("fuzz"), .keyFile(key)]
-/// scrypt limited to N = 2, r = 8: enough to run the passphrase path on every input.
-let opener = Opener(maxScryptLog2N: 1, maxContentBytes: 1 << 16)
+let maxContent = 1 << 16
+/// A fresh opener for each open, so that no budget is spent across inputs; scrypt limited to
+/// N = 2, r = 8: enough to run the passphrase path on every input.
+func opener() -> Opener {
+    Opener(maxScryptLog2N: 1, budget: OpeningBudget(maxScryptWork: .max, maxContentBytes: maxContent))
+}
 let nonce = [UInt8](repeating: 7, count: Crypto.nonceLength)
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -23,14 +27,14 @@ public func fuzzEnvelope(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     if let description = try? Opener.describe(envelope) {
         require(description.bytes == envelope.count, "describe gives the wrong size")
     }
-    guard let payload = try? opener.open(envelope, keys: keys) else { return 0 }
-    require(payload.content.count <= opener.maxContentBytes, "content passes the limit")
+    guard let payload = try? opener().open(envelope, keys: keys) else { return 0 }
+    require(payload.content.count <= maxContent, "content passes the limit")
     if case .file(let name, _) = payload {
         require(InnerPlaintext.isSafeName(name), "unsafe name \(name.debugDescription) accepted")
     }
     for compress in [false, true] {
         let again = try? InnerPlaintext.encode(payload, compress: compress)
-        require(again.flatMap { try? opener.open(sealed(inner: $0), keys: keys) } == payload,
+        require(again.flatMap { try? opener().open(sealed(inner: $0), keys: keys) } == payload,
                 "the payload does not seal and open again (compress: \(compress))")
     }
     return 0
