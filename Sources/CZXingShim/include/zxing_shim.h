@@ -98,6 +98,12 @@ enum {
 // (DataBar alone, with a minimum line count of 1, so that its first pairing ends the
 // search), and the code found is painted over before the next call looks again.
 // Matrix codes are read all in one call, where no such comparison is made.
+//
+// The zxing calls are not run in a forked child to survive an abort nobody has seen yet:
+// fork() with a pipe back costs 1.2 ms at qrseal's usual 20 MB, 4.5 ms at 100 MB and 11 ms at
+// 400 MB resident (a large photo), against about 1 ms for a whole quick search, so it would
+// make the live and fast paths several times slower. Every call made here avoids the one
+// assertion the shared corpus and the generated images reach, by construction.
 zxs_results zxs_read_gray(const uint8_t *pixels, int width, int height, int stride,
                           const zxs_options *options);
 

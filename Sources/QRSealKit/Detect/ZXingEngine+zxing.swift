@@ -4,8 +4,11 @@ import CZXingShim
 /// (`zxs_read_gray`, which calls `ZXing::ReadBarcodes`).
 ///
 /// zxing-cpp finds QR codes that zbar misses (tilted, partly hidden, low-resolution, two
-/// in one) and is several times faster; zbar reads light-on-dark codes and some damaged
-/// ones that zxing-cpp 1.4 does not. Results that fail their checksum are never returned.
+/// in one) and is several times faster, and alone reads Micro QR, Data Matrix, Aztec and
+/// PDF417; zbar reads light-on-dark codes and some damaged ones that zxing-cpp 1.4 does
+/// not. Results that fail their checksum are never returned. The shim reads linear codes
+/// one per libZXing call, so that libZXing 1.4's assertion on repeated linear results
+/// cannot end the process (see zxing_shim.h).
 struct ZXingEngine: Sendable {
     /// How zxing-cpp turns gray into black and white (`ZXing::Binarizer`).
     enum Binarizer: Sendable {
