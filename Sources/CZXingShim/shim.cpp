@@ -186,8 +186,9 @@ extern "C" zxs_results zxs_read_gray(const uint8_t *pixels, int width, int heigh
         if (uint32_t matrix = o.formats & ZXS_MATRIX_FORMATS)
             found = ZXing::ReadBarcodes(view, hintsFrom(o, matrix, most));
         uint32_t linear = o.formats & ZXS_LINEAR_FORMATS;
-        readLinear(view, pixels, stride, o, linear & ~ZXS_FORMAT_DATABAR, 2, most, found);
-        readLinear(view, pixels, stride, o, linear & ZXS_FORMAT_DATABAR, 1, most, found);
+        const uint32_t databar = ZXS_FORMAT_DATABAR | ZXS_FORMAT_DATABAR_EXPANDED;
+        readLinear(view, pixels, stride, o, linear & ~databar, 2, most, found);
+        readLinear(view, pixels, stride, o, linear & databar, 1, most, found);
         size_t valid = 0;
         for (const auto &r : found)
             valid += r.isValid() ? 1 : 0;

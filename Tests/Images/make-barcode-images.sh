@@ -13,6 +13,7 @@
 #                      found again in the downscaled copy ReadBarcodes also searches
 #   twice-code128      two identical Code 128s side by side, found both on the same rows
 #   tilted-databar     a GS1 DataBar turned by 3 degrees, whose halves pair across scan lines
+#   tilted-databar-exp a GS1 DataBar Expanded turned by 5 degrees and blurred, the same
 #
 #   Tests/Images/make-barcode-images.sh
 #
@@ -83,6 +84,12 @@ convert "$work/databar.png" -bordercolor white -border 30 -background white -rot
     "$work/tilted-databar.png"
 plain tilted-databar.png
 echo 0109501101530003 > "$out/tilted-databar.txt"
+
+zint -b DBAR_EXP -d "[10]123" --scale=2 -o "$work/databar-exp.png" >/dev/null
+convert "$work/databar-exp.png" -bordercolor white -border 20 -background white -rotate 5 -blur 0x1 \
+    "$work/tilted-databar-exp.png"
+plain tilted-databar-exp.png
+echo 10123 > "$out/tilted-databar-exp.txt"
 
 for image in "$out"/*.png; do
     status=0

@@ -15,7 +15,7 @@ struct ScanAbortImageTests {
         let normal = try dir.write("after.png", Data(try PNGEncoder.encode(
             try QREncoder().encode(.text("read after the others")).image(scale: 4, margin: 4))))
         var paths: [String] = [], expected: [String] = []
-        for name in ["large-code128", "twice-code128", "tilted-databar"] {
+        for name in ["large-code128", "twice-code128", "tilted-databar", "tilted-databar-exp"] {
             paths.append(Self.folder.appendingPathComponent(name + ".png").path)
             let text = try String(contentsOf: Self.folder.appendingPathComponent(name + ".txt"), encoding: .utf8)
             expected += text.split(separator: "\n").map(String.init)

@@ -93,10 +93,11 @@ enum {
 // Result::operator== when it compares two linear results with the same format and bytes
 // and the first was seen on more than one line: a linear code found again in a
 // downscaled layer or in the rotated pass, two identical linear codes in one image,
-// and a DataBar whose two halves were paired across scan lines. So linear codes are
-// never read more than one per ReadBarcodes call: each call asks for one symbol
-// (DataBar alone, with a minimum line count of 1, so that its first pairing ends the
-// search), and the code found is painted over before the next call looks again.
+// and a DataBar or DataBar Expanded whose pieces were paired across scan lines (their
+// readers count lines themselves). So linear codes are never read more than one per
+// ReadBarcodes call: each call asks for one symbol (the two DataBars apart from the rest,
+// with a minimum line count of 1, so that their first pairing ends the search), and the
+// code found is painted over before the next call looks again.
 // Matrix codes are read all in one call, where no such comparison is made.
 //
 // The zxing calls are not run in a forked child to survive an abort nobody has seen yet:

@@ -9,7 +9,7 @@ import TestSupport
 @Suite("Detector: images that abort libZXing 1.4")
 struct AbortImageTests {
     static let folder = Tools.packageRoot.appendingPathComponent("Tests/Images/abort")
-    static let names = ["large-code128", "twice-code128", "tilted-databar"]
+    static let names = ["large-code128", "twice-code128", "tilted-databar", "tilted-databar-exp"]
 
     static func sample(_ name: String) throws -> (GrayImage, [String]) {
         let url = folder.appendingPathComponent(name + ".png")
