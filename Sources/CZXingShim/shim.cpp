@@ -37,13 +37,14 @@ ZXing::DecodeHints hintsFrom(const zxs_options &o, uint32_t formats, int maxSymb
 }
 
 // The area painted over a linear code once it is read: its scan lines, lengthened by a
-// little on both ends and widened across the bars by half the code's length each way,
-// so that what is left of its bars above and below reads as nothing.
+// little on both ends, and widened across the bars as far as the bars go on (until a
+// line across the code no longer looks like the one before it), so that neither what is
+// left of its bars nor a code printed just above or below it is hidden or read again.
 struct Band {
     double cx, cy, ux, uy;       // centre, and unit vector along the scan line
     double a0, a1, b0, b1;       // extent along the line (a) and across it (b)
 
-    explicit Band(const ZXing::Position &p)
+    Band(const ZXing::Position &p, const std::vector<uint8_t> &pixels, int width, int height)
     {
         cx = cy = 0;
         for (int i = 0; i < 4; ++i) {
@@ -64,7 +65,56 @@ struct Band {
         }
         double margin = 2 + length / 100;
         a0 = -length / 2 - margin, a1 = length / 2 + margin;
-        b0 -= length / 2, b1 += length / 2;
+        std::vector<bool> first = line(pixels, width, height, b0), last = line(pixels, width, height, b1);
+        b0 = grow(pixels, width, height, b0, -1, first, 2 * length) - margin;
+        b1 = grow(pixels, width, height, b1, +1, last, 2 * length) + margin;
+    }
+
+    // The pixels along the scan line at `b` across it, dark or not by the middle of their
+    // range; empty where the line leaves the image.
+    std::vector<bool> line(const std::vector<uint8_t> &pixels, int width, int height, double b) const
+    {
+        std::vector<uint8_t> values;
+        for (double a = a0; a <= a1; a += 1) {
+            long x = std::lround(cx + a * ux - b * uy), y = std::lround(cy + a * uy + b * ux);
+            if (x < 0 || y < 0 || x >= width || y >= height)
+                return {};
+            values.push_back(pixels[static_cast<size_t>(y) * width + x]);
+        }
+        if (values.empty())
+            return {};
+        auto [low, high] = std::minmax_element(values.begin(), values.end());
+        int middle = (*low + *high) / 2;
+        std::vector<bool> dark;
+        for (uint8_t v : values)
+            dark.push_back(v <= middle && *high - *low >= 32);
+        return dark;
+    }
+
+    // How far past `b`, going `step` pixels at a time, lines across the code still look like
+    // their neighbours: three lines in a row that differ in more than a fifth of their
+    // pixels, or one with no contrast, end the bars.
+    double grow(const std::vector<uint8_t> &pixels, int width, int height, double b, int step,
+                std::vector<bool> previous, double most) const
+    {
+        double end = b;
+        int misses = 0;
+        for (double at = b + step; std::abs(at - b) <= most && misses < 3 && !previous.empty(); at += step) {
+            std::vector<bool> next = line(pixels, width, height, at);
+            if (next.size() != previous.size() || std::count(next.begin(), next.end(), true) == 0)
+                break;
+            size_t differ = 0;
+            for (size_t i = 0; i < next.size(); ++i)
+                differ += next[i] != previous[i];
+            if (5 * differ > next.size()) {
+                ++misses;
+                continue;
+            }
+            misses = 0;
+            end = at;
+            previous = std::move(next);
+        }
+        return end;
     }
 
     double along(double x, double y) const { return (x - cx) * ux + (y - cy) * uy; }
@@ -116,17 +166,17 @@ void readLinear(const ZXing::ImageView &image, const uint8_t *pixels, int stride
         auto hit = std::find_if(rs.begin(), rs.end(), [](const ZXing::Result &r) { return r.isValid(); });
         if (hit == rs.end())
             return;
-        Band band(hit->position());
-        for (const auto &b : painted)
-            if (b.contains(band.cx, band.cy))
-                return;
-        found.push_back(*hit);
         if (copy.empty()) {
             copy.resize(static_cast<size_t>(width) * height);
             for (int y = 0; y < height; ++y)
                 std::memcpy(&copy[static_cast<size_t>(y) * width], pixels + static_cast<size_t>(y) * stride, width);
             view = ZXing::ImageView(copy.data(), width, height, ZXing::ImageFormat::Lum);
         }
+        Band band(hit->position(), copy, width, height);
+        for (const auto &b : painted)
+            if (b.contains(band.cx, band.cy))
+                return;
+        found.push_back(*hit);
         band.paint(copy, width, height);
         painted.push_back(band);
     }

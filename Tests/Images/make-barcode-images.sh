@@ -4,7 +4,8 @@
 #
 # Tests/Images/symbologies/: one clean image of each symbology qrseal reads besides QR,
 # NAME being its --symbology name (GS1 DataBar as its element string, a GS byte after a
-# variable-length field), and three EAN-8s side by side.
+# variable-length field); and, named KIND-several, three EAN-8s side by side and three
+# EAN-13s one above the other.
 #
 # Tests/Images/abort/: linear barcodes on which Debian's libZXing 1.4, asked for every
 # symbol at once, aborts the process (Result::operator==, "Assertion `lineCount() == 1'
@@ -59,9 +60,18 @@ zi databar-exp-variable DBAR_EXP "[10]ABC123[21]12345" '10ABC123\x1d2112345'
 for code in 4851234 1234567 6767898; do
     ZXingWriter -size 250x60 EAN-8 "$code" "$work/ean8-$code.png" >/dev/null
 done
-convert "$work"/ean8-4851234.png "$work"/ean8-1234567.png "$work"/ean8-6767898.png +append "$work/three-ean8.png"
-gray three-ean8
-printf '48512343\n12345670\n67678983\n' > "$out/three-ean8.txt"
+convert "$work"/ean8-4851234.png "$work"/ean8-1234567.png "$work"/ean8-6767898.png +append "$work/ean8-several.png"
+gray ean8-several
+printf '48512343\n12345670\n67678983\n' > "$out/ean8-several.txt"
+
+for code in 400638133393 501234567890 871234567890; do
+    ZXingWriter -size 300x100 -margin 10 EAN-13 "$code" "$work/ean13-$code.png" >/dev/null
+    convert "$work/ean13-$code.png" -bordercolor white -border 0x15 "$work/ean13-$code.png"
+done
+convert "$work"/ean13-400638133393.png "$work"/ean13-501234567890.png "$work"/ean13-871234567890.png -append \
+    "$work/ean13-several.png"
+gray ean13-several
+printf '4006381333931\n5012345678900\n8712345678906\n' > "$out/ean13-several.txt"
 
 out="$here/abort"
 rm -rf "$out"
