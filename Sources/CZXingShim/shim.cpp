@@ -1,21 +1,25 @@
-// The C side of zxing_shim.h: calls ZXing::ReadBarcodes and copies what it returns into
-// plain C memory. Nothing here may throw past the extern "C" boundary.
+// The C side of zxing_shim.h: calls ZXing::ReadBarcodes in the ways that cannot reach
+// libZXing 1.4's failing assertion, and copies what it returns into plain C memory.
+// Nothing here may throw past the extern "C" boundary.
 #define ZX_USE_UTF8 1
 
 #include "zxing_shim.h"
 
 #include <ZXing/ReadBarcode.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <vector>
 
 namespace {
 
-ZXing::DecodeHints hintsFrom(const zxs_options &o)
+ZXing::DecodeHints hintsFrom(const zxs_options &o, uint32_t formats, int maxSymbols)
 {
     ZXing::DecodeHints hints;
-    hints.setFormats(static_cast<ZXing::BarcodeFormat>(o.formats & ZXS_KNOWN_FORMATS));
+    hints.setFormats(static_cast<ZXing::BarcodeFormat>(formats));
     hints.setTryHarder(o.try_harder != 0);
     hints.setTryRotate(o.try_rotate != 0);
     hints.setTryDownscale(o.try_downscale != 0);
@@ -24,11 +28,158 @@ ZXing::DecodeHints hintsFrom(const zxs_options &o)
     case ZXS_BINARIZER_FIXED_THRESHOLD: hints.setBinarizer(ZXing::Binarizer::FixedThreshold); break;
     default: hints.setBinarizer(ZXing::Binarizer::LocalAverage); break;
     }
-    int most = o.max_symbols < 1 ? 1 : (o.max_symbols > 255 ? 255 : o.max_symbols);
-    hints.setMaxNumberOfSymbols(static_cast<uint8_t>(most));
+    hints.setMaxNumberOfSymbols(static_cast<uint8_t>(maxSymbols));
     // Results with checksum or format errors are never wanted: a wrong payload is worse than none.
     hints.setReturnErrors(false);
+    // Codabar's start and stop characters (A–D) are part of what it holds, and zbar keeps them.
+    hints.setReturnCodabarStartEnd(true);
     return hints;
+}
+
+// The area painted over a linear code once it is read: its scan lines, lengthened by a
+// little on both ends, and widened across the bars as far as the bars go on (until a
+// line across the code no longer looks like the one before it), so that neither what is
+// left of its bars nor a code printed just above or below it is hidden or read again.
+struct Band {
+    double cx, cy, ux, uy;       // centre, and unit vector along the scan line
+    double a0, a1, b0, b1;       // extent along the line (a) and across it (b)
+
+    Band(const ZXing::Position &p, const std::vector<uint8_t> &pixels, int width, int height)
+    {
+        cx = cy = 0;
+        for (int i = 0; i < 4; ++i) {
+            cx += p[i].x / 4.0;
+            cy += p[i].y / 4.0;
+        }
+        double dx = (p[1].x - p[0].x + p[2].x - p[3].x) / 2.0;
+        double dy = (p[1].y - p[0].y + p[2].y - p[3].y) / 2.0;
+        double length = std::sqrt(dx * dx + dy * dy);
+        if (length < 1) {
+            dx = 1, dy = 0, length = 1;
+        }
+        ux = dx / length, uy = dy / length;
+        b0 = b1 = 0;
+        for (int i = 0; i < 4; ++i) {
+            double b = across(p[i].x, p[i].y);
+            b0 = std::min(b0, b), b1 = std::max(b1, b);
+        }
+        double margin = 2 + length / 100;
+        a0 = -length / 2 - margin, a1 = length / 2 + margin;
+        std::vector<bool> first = line(pixels, width, height, b0), last = line(pixels, width, height, b1);
+        b0 = grow(pixels, width, height, b0, -1, first, 2 * length) - margin;
+        b1 = grow(pixels, width, height, b1, +1, last, 2 * length) + margin;
+    }
+
+    // The pixels along the scan line at `b` across it, dark or not by the middle of their
+    // range; empty where the line leaves the image.
+    std::vector<bool> line(const std::vector<uint8_t> &pixels, int width, int height, double b) const
+    {
+        std::vector<uint8_t> values;
+        for (double a = a0; a <= a1; a += 1) {
+            long x = std::lround(cx + a * ux - b * uy), y = std::lround(cy + a * uy + b * ux);
+            if (x < 0 || y < 0 || x >= width || y >= height)
+                return {};
+            values.push_back(pixels[static_cast<size_t>(y) * width + x]);
+        }
+        if (values.empty())
+            return {};
+        auto [low, high] = std::minmax_element(values.begin(), values.end());
+        int middle = (*low + *high) / 2;
+        std::vector<bool> dark;
+        for (uint8_t v : values)
+            dark.push_back(v <= middle && *high - *low >= 32);
+        return dark;
+    }
+
+    // How far past `b`, going `step` pixels at a time, lines across the code still look like
+    // their neighbours: three lines in a row that differ in more than a fifth of their
+    // pixels, or one with no contrast, end the bars.
+    double grow(const std::vector<uint8_t> &pixels, int width, int height, double b, int step,
+                std::vector<bool> previous, double most) const
+    {
+        double end = b;
+        int misses = 0;
+        for (double at = b + step; std::abs(at - b) <= most && misses < 3 && !previous.empty(); at += step) {
+            std::vector<bool> next = line(pixels, width, height, at);
+            if (next.size() != previous.size() || std::count(next.begin(), next.end(), true) == 0)
+                break;
+            size_t differ = 0;
+            for (size_t i = 0; i < next.size(); ++i)
+                differ += next[i] != previous[i];
+            if (5 * differ > next.size()) {
+                ++misses;
+                continue;
+            }
+            misses = 0;
+            end = at;
+            previous = std::move(next);
+        }
+        return end;
+    }
+
+    double along(double x, double y) const { return (x - cx) * ux + (y - cy) * uy; }
+    double across(double x, double y) const { return (cx - x) * uy + (y - cy) * ux; }
+
+    bool contains(double x, double y) const
+    {
+        double a = along(x, y), b = across(x, y);
+        return a >= a0 && a <= a1 && b >= b0 && b <= b1;
+    }
+
+    // Paints the band white in a `width` × `height` image with rows `width` bytes apart.
+    void paint(std::vector<uint8_t> &pixels, int width, int height) const
+    {
+        double xs[4], ys[4];
+        const double as[4] = {a0, a1, a1, a0}, bs[4] = {b0, b0, b1, b1};
+        for (int i = 0; i < 4; ++i) {
+            xs[i] = cx + as[i] * ux - bs[i] * uy;
+            ys[i] = cy + as[i] * uy + bs[i] * ux;
+        }
+        int left = std::max(0, static_cast<int>(std::floor(*std::min_element(xs, xs + 4))));
+        int right = std::min(width - 1, static_cast<int>(std::ceil(*std::max_element(xs, xs + 4))));
+        int top = std::max(0, static_cast<int>(std::floor(*std::min_element(ys, ys + 4))));
+        int bottom = std::min(height - 1, static_cast<int>(std::ceil(*std::max_element(ys, ys + 4))));
+        for (int y = top; y <= bottom; ++y)
+            for (int x = left; x <= right; ++x)
+                if (contains(x, y))
+                    pixels[static_cast<size_t>(y) * width + x] = 255;
+    }
+};
+
+// Reads the linear codes of `formats` one ReadBarcodes call each (see zxing_shim.h), each
+// painted over in a copy of the image before the next call, until a call finds nothing,
+// `most` are found, or a code is found again where one was painted over (painting did not
+// hide it, so looking again would only find it again).
+void readLinear(const ZXing::ImageView &image, const uint8_t *pixels, int stride, const zxs_options &o,
+                uint32_t formats, int minLineCount, int most, ZXing::Results &found)
+{
+    if (formats == 0)
+        return;
+    const int width = image.width(), height = image.height();
+    std::vector<uint8_t> copy;
+    std::vector<Band> painted;
+    ZXing::ImageView view = image;
+    auto hints = hintsFrom(o, formats, 1);
+    hints.setMinLineCount(static_cast<uint8_t>(minLineCount));
+    for (int n = 0; n < most; ++n) {
+        ZXing::Results rs = ZXing::ReadBarcodes(view, hints);
+        auto hit = std::find_if(rs.begin(), rs.end(), [](const ZXing::Result &r) { return r.isValid(); });
+        if (hit == rs.end())
+            return;
+        if (copy.empty()) {
+            copy.resize(static_cast<size_t>(width) * height);
+            for (int y = 0; y < height; ++y)
+                std::memcpy(&copy[static_cast<size_t>(y) * width], pixels + static_cast<size_t>(y) * stride, width);
+            view = ZXing::ImageView(copy.data(), width, height, ZXing::ImageFormat::Lum);
+        }
+        Band band(hit->position(), copy, width, height);
+        for (const auto &b : painted)
+            if (b.contains(band.cx, band.cy))
+                return;
+        found.push_back(*hit);
+        band.paint(copy, width, height);
+        painted.push_back(band);
+    }
 }
 
 // Copies one valid result; false when memory ran out.
@@ -79,7 +230,15 @@ extern "C" zxs_results zxs_read_gray(const uint8_t *pixels, int width, int heigh
     zxs_results out{nullptr, 0, ZXS_ERROR_NONE};
     try {
         ZXing::ImageView view(pixels, width, height, ZXing::ImageFormat::Lum, stride);
-        ZXing::Results found = ZXing::ReadBarcodes(view, hintsFrom(*options));
+        const zxs_options &o = *options;
+        int most = o.max_symbols < 1 ? 1 : (o.max_symbols > 255 ? 255 : o.max_symbols);
+        ZXing::Results found;
+        if (uint32_t matrix = o.formats & ZXS_MATRIX_FORMATS)
+            found = ZXing::ReadBarcodes(view, hintsFrom(o, matrix, most));
+        uint32_t linear = o.formats & ZXS_LINEAR_FORMATS;
+        const uint32_t databar = ZXS_FORMAT_DATABAR | ZXS_FORMAT_DATABAR_EXPANDED;
+        readLinear(view, pixels, stride, o, linear & ~databar, 2, most, found);
+        readLinear(view, pixels, stride, o, linear & databar, 1, most, found);
         size_t valid = 0;
         for (const auto &r : found)
             valid += r.isValid() ? 1 : 0;

@@ -53,18 +53,18 @@ public struct Detector: Sendable {
         return found.map { $0.withGeometry(from: image) }
     }
 
-    /// The fewest pixels a QR code takes on a side: 21 modules (version 1) of one pixel.
-    /// A thinner image holds none, so only passes that read linear codes run on it, and no
-    /// copy is made for the others.
-    static let smallestQRSide = 21
+    /// The fewest pixels a matrix code takes on a side: 10 modules (the smallest Data
+    /// Matrix) of one pixel. A thinner image holds none, so only passes that read linear
+    /// codes run on it, and no copy is made for the others.
+    static let smallestMatrixSide = 10
 
     /// Runs `passes` side by side and checks every result.
     private func run(_ passes: [Pass], on prepared: PreparedImages) -> [Detection] {
         let strongly = symbologies.filter(\.isStronglyChecked)
-        let mayHoldQR = min(prepared.width, prepared.height) >= Self.smallestQRSide
+        let mayHoldMatrix = min(prepared.width, prepared.height) >= Self.smallestMatrixSide
         let results = concurrentMap(passes) { pass -> [Detection] in
             let wanted = pass.isStrict ? strongly : symbologies
-            guard !wanted.isEmpty, mayHoldQR || pass.readsLinearCodes,
+            guard !wanted.isEmpty, mayHoldMatrix || pass.readsLinearCodes,
                   let (copy, mapping) = prepared.image(for: pass.steps) else { return [] }
             return pass.run(on: copy, symbologies: wanted).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,

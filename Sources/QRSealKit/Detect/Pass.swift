@@ -30,7 +30,7 @@ struct Pass: Sendable, Hashable {
 
     /// What this pass reports on `image`, the prepared copy; corners in the copy's pixels.
     func run(on image: GrayImage, symbologies wanted: Set<Symbology>) -> [Candidate] {
-        let symbologies = readsLinearCodes ? wanted : wanted.intersection([.qr])
+        let symbologies = readsLinearCodes ? wanted : wanted.filter(\.isMatrix)
         guard !symbologies.isEmpty else { return [] }
         switch engine {
         case .zxing(let harder):

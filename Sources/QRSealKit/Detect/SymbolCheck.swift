@@ -27,7 +27,8 @@ enum SymbolCheck {
     }
 
     /// One spelling per symbol whichever engine read it: an EAN-13 in the ISBN ranges is
-    /// an ISBN-13 (or ISBN-10) when those were asked for, as zbar reports it.
+    /// an ISBN-13 (or ISBN-10) when those were asked for, as zbar reports it; a GS1
+    /// DataBar is its element string as zbar gives it (see `GS1`).
     static func normalized(_ symbology: Symbology, _ bytes: [UInt8],
                            wanted: Set<Symbology>) -> (Symbology, [UInt8])? {
         if symbology == .ean13, bytes.count == 13, bytes.starts(with: Array("97".utf8)),
@@ -41,7 +42,16 @@ enum SymbolCheck {
             }
         }
         guard wanted.contains(symbology) else { return nil }
-        return (symbology, bytes)
+        switch symbology {
+        case .databar where bytes.count == 14:
+            // zxing-cpp gives the GTIN alone, zbar the element string with its AI.
+            return (symbology, Array("01".utf8) + bytes)
+        case .databarExpanded where bytes.first == UInt8(ascii: "("):
+            guard let plain = GS1.elementString(bracketed: bytes) else { return nil }
+            return (symbology, plain)
+        default:
+            return (symbology, bytes)
+        }
     }
 
     /// Whether the payload is possible for its symbology: digits and a right check digit for
@@ -68,7 +78,12 @@ enum SymbolCheck {
             return sum % 11 == 0
         case .i25:
             return !bytes.isEmpty && bytes.count % 2 == 0 && allDigits
-        case .code128, .code39, .code93, .databar, .databarExpanded, .codabar:
+        case .databar:
+            return bytes.count == 16 && bytes.starts(with: Array("01".utf8)) && allDigits
+                && gs1CheckDigitIsValid(Array(digits.dropFirst(2)))
+        case .microQR:
+            return !bytes.isEmpty && bytes.count <= 35
+        case .code128, .code39, .code93, .databarExpanded, .codabar, .dataMatrix, .aztec, .pdf417:
             return !bytes.isEmpty
         }
     }

@@ -1,6 +1,6 @@
 /// The kinds of symbol the detector reads.
 public enum Symbology: String, CaseIterable, Sendable, Codable {
-    case qr
+    case qr, microQR = "microqr", dataMatrix = "datamatrix", aztec, pdf417
     case ean13, ean8, upca, upce, isbn10, isbn13
     case code128, code39, code93, i25, databar, databarExpanded = "databar-exp", codabar
 
@@ -8,6 +8,10 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
     public var displayName: String {
         switch self {
         case .qr: return "QR-Code"
+        case .microQR: return "Micro-QR"
+        case .dataMatrix: return "Data-Matrix"
+        case .aztec: return "Aztec"
+        case .pdf417: return "PDF417"
         case .ean13: return "EAN-13"
         case .ean8: return "EAN-8"
         case .upca: return "UPC-A"
@@ -24,10 +28,18 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// What the detector looks for unless told otherwise: everything but Codabar, whose
-    /// weak checking yields false reads on text and textures.
-    public static let defaultSet: Set<Symbology> = Set(allCases).subtracting([.codabar])
+    /// What the detector looks for unless told otherwise: everything. Codabar, which carries
+    /// no check of its own, is held like Code 39 and I2/5 to reads of the image as it is, on
+    /// several scan lines (`Symbology.isStronglyChecked`); so held it read nothing on any
+    /// image of the shared corpus but its own.
+    public static let defaultSet: Set<Symbology> = Set(allCases)
 
-    /// Whether this is a two-dimensional symbology.
-    public var isMatrix: Bool { self == .qr }
+    /// Whether this is a two-dimensional symbology (PDF417, stacked rows with Reed–Solomon
+    /// codewords, counts as one): read from one sighting, and from prepared copies too.
+    public var isMatrix: Bool {
+        switch self {
+        case .qr, .microQR, .dataMatrix, .aztec, .pdf417: return true
+        default: return false
+        }
+    }
 }

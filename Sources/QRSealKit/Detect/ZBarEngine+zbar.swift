@@ -41,7 +41,8 @@ struct ZBarEngine: Sendable {
         // Turn everything off, then on again only what was asked for.
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         for symbology in symbologies {
-            zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
+            guard let type = symbology.zbarType else { continue }
+            zbar_image_scanner_set_config(scanner, type, ZBAR_CFG_ENABLE, 1)
         }
         // ISBNs are EAN-13s with a prefix; zbar reports them only when EAN-13 is on.
         if symbologies.contains(.isbn10) || symbologies.contains(.isbn13) {
@@ -91,8 +92,11 @@ struct ZBarEngine: Sendable {
 }
 
 extension Symbology {
-    var zbarType: zbar_symbol_type_t {
+    /// zbar's type for this symbology; nil for the matrix codes other than QR, which zbar
+    /// does not read (its PDF417 decoder stops short of the data).
+    var zbarType: zbar_symbol_type_t? {
         switch self {
+        case .microQR, .dataMatrix, .aztec, .pdf417: return nil
         case .qr: return ZBAR_QRCODE
         case .ean13: return ZBAR_EAN13
         case .ean8: return ZBAR_EAN8

@@ -4,8 +4,11 @@ import CZXingShim
 /// (`zxs_read_gray`, which calls `ZXing::ReadBarcodes`).
 ///
 /// zxing-cpp finds QR codes that zbar misses (tilted, partly hidden, low-resolution, two
-/// in one) and is several times faster; zbar reads light-on-dark codes and some damaged
-/// ones that zxing-cpp 1.4 does not. Results that fail their checksum are never returned.
+/// in one) and is several times faster, and alone reads Micro QR, Data Matrix, Aztec and
+/// PDF417; zbar reads light-on-dark codes and some damaged ones that zxing-cpp 1.4 does
+/// not. Results that fail their checksum are never returned. The shim reads linear codes
+/// one per libZXing call, so that libZXing 1.4's assertion on repeated linear results
+/// cannot end the process (see zxing_shim.h).
 struct ZXingEngine: Sendable {
     /// How zxing-cpp turns gray into black and white (`ZXing::Binarizer`).
     enum Binarizer: Sendable {
@@ -58,7 +61,7 @@ struct ZXingEngine: Sendable {
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         return Candidate(symbology: symbology, bytes: bytes, corners: corners,
-                         errorCorrection: symbology == .qr ? ErrorCorrection(letter: level) : nil,
+                         errorCorrection: symbology == .qr || symbology == .microQR ? ErrorCorrection(letter: level) : nil,
                          engineText: result.text.flatMap { text in
                              // Counted, not NUL-terminated: a binary payload's reading holds NULs.
                              text.withMemoryRebound(to: UInt8.self, capacity: result.text_length) {
@@ -75,6 +78,10 @@ extension Symbology {
     var zxingFormats: UInt32 {
         switch self {
         case .qr: return UInt32(ZXS_FORMAT_QRCODE)
+        case .microQR: return UInt32(ZXS_FORMAT_MICRO_QRCODE)
+        case .dataMatrix: return UInt32(ZXS_FORMAT_DATA_MATRIX)
+        case .aztec: return UInt32(ZXS_FORMAT_AZTEC)
+        case .pdf417: return UInt32(ZXS_FORMAT_PDF417)
         case .ean13, .isbn10, .isbn13: return UInt32(ZXS_FORMAT_EAN13)
         case .ean8: return UInt32(ZXS_FORMAT_EAN8)
         case .upca: return UInt32(ZXS_FORMAT_UPCA)
@@ -90,16 +97,9 @@ extension Symbology {
     }
 
     init?(zxingFormat: UInt32) {
-        let table: [(UInt32, Symbology)] = [
-            (UInt32(ZXS_FORMAT_QRCODE), .qr), (UInt32(ZXS_FORMAT_EAN13), .ean13),
-            (UInt32(ZXS_FORMAT_EAN8), .ean8), (UInt32(ZXS_FORMAT_UPCA), .upca),
-            (UInt32(ZXS_FORMAT_UPCE), .upce), (UInt32(ZXS_FORMAT_CODE128), .code128),
-            (UInt32(ZXS_FORMAT_CODE39), .code39), (UInt32(ZXS_FORMAT_CODE93), .code93),
-            (UInt32(ZXS_FORMAT_ITF), .i25), (UInt32(ZXS_FORMAT_DATABAR), .databar),
-            (UInt32(ZXS_FORMAT_DATABAR_EXPANDED), .databarExpanded),
-            (UInt32(ZXS_FORMAT_CODABAR), .codabar),
-        ]
-        guard let match = table.first(where: { $0.0 == zxingFormat }) else { return nil }
-        self = match.1
+        // ISBNs share EAN-13's bit; zxing reports EAN-13.
+        guard let match = Symbology.allCases.first(where: { $0.zxingFormats == zxingFormat && $0 != .isbn10 && $0 != .isbn13 })
+        else { return nil }
+        self = match
     }
 }

@@ -90,7 +90,7 @@ public enum ContentClassifier {
     /// A retail or book code with a valid check digit, read from a product barcode, or a
     /// 13-digit EAN in a QR code.
     static func product(_ s: Scalars, symbology: Symbology?) -> ContentSummary? {
-        guard let symbology, s.count <= 13 else { return nil }
+        guard let symbology, s.count <= 16 else { return nil }
         var digits: [Int] = []
         for (i, c) in s.enumerated() {
             if isDigit(c) {
@@ -119,6 +119,11 @@ public enum ContentClassifier {
         case (.upce, 8):
             guard digits[0] <= 1, eanValid(upcEExpanded(digits)) else { return nil }
             type = "UPC-E"
+        case (.databar, 16):
+            // A GS1 DataBar holds one element string: AI 01 and a GTIN-14.
+            guard code.hasPrefix("01"), eanValid(Array(digits.dropFirst(2))) else { return nil }
+            code = String(code.dropFirst(2))
+            type = "GTIN-14"
         case (.isbn10, 10):
             let sum = digits.enumerated().reduce(0) { $0 + (10 - $1.offset) * $1.element }
             guard sum % 11 == 0 else { return nil }

@@ -189,6 +189,13 @@ struct ContentKindTests {
         #expect(fields(code, symbology) == ["code: \(code)", "type: \(type)"])
     }
 
+    @Test("a GS1 DataBar is a product: its GTIN-14, without the AI")
+    func databarProduct() {
+        #expect(fields("0109501101530003", "databar") == ["code: 09501101530003", "type: GTIN-14"])
+        #expect(summary("0109501101530004", "databar").kind == .text, "wrong check digit")
+        #expect(summary("1009501101530003", "databar").kind == .text, "not AI 01")
+    }
+
     @Test("product-like numbers that are not products")
     func notProducts() {
         #expect(fields("0036000291452", "upca") == ["code: 036000291452", "type: UPC-A"], "UPC-A read as EAN-13")
