@@ -15,6 +15,7 @@ Pillow, OpenCV from PyPI) is made by bench/benchenv.py on first use. See bench/R
 """
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -211,11 +212,14 @@ def default_corpus():
 
 def generate(python, quick):
     """Make the dense photos and sheets (once; the generator is deterministic)."""
-    out = GENERATED / ("quick" if quick else "full")
+    script = REPO / "bench" / "gen_dense.py"
+    # A change to the generator makes a new set rather than reusing an old one.
+    digest = hashlib.sha256(script.read_bytes()).hexdigest()[:10]
+    out = GENERATED / ("%s-%s" % ("quick" if quick else "full", digest))
     if (out / "COMPLETE").is_file():
         return out
     log("[generate] %s ..." % out)
-    cmd = [python, str(REPO / "bench" / "gen_dense.py"), "--out", str(out)]
+    cmd = [python, str(script), "--out", str(out)]
     if quick:
         cmd.append("--quick")
     p = subprocess.run(cmd, capture_output=True, text=True)
