@@ -105,10 +105,10 @@ def load_folder(folder, root):
                      for p in folder.iterdir())
     samples, skipped, groups = [], [], {}
     for img in images:
-        stem = img.with_suffix("")
+        stem = img.stem  # not with_suffix: "gs1-figure-4.15.1-2.png" has dots in its name
         name = "%s/%s" % (rel, img.name)
-        txt, binf, jsonl = (stem.with_suffix(".txt"), stem.with_suffix(".bin"),
-                            Path(str(stem) + ".codes.jsonl"))
+        txt, binf, jsonl = (folder / (stem + ".txt"), folder / (stem + ".bin"),
+                            folder / (stem + ".codes.jsonl"))
         if txt.is_file():
             samples.append(Sample([img], "text", [text_forms(txt.read_bytes())], name))
         elif binf.is_file():
@@ -117,8 +117,8 @@ def load_folder(folder, root):
             codes = [[json.loads(line)["text"].encode("utf-8")]
                      for line in jsonl.read_text(encoding="utf-8").splitlines() if line.strip()]
             samples.append(Sample([img], "multi", codes, name))
-        elif re.fullmatch(r"\d+-\d+", stem.name) and (folder / (stem.name.split("-")[0] + ".txt")).is_file():
-            groups.setdefault(stem.name.split("-")[0], []).append(img)
+        elif re.fullmatch(r"\d+-\d+", stem) and (folder / (stem.split("-")[0] + ".txt")).is_file():
+            groups.setdefault(stem.split("-")[0], []).append(img)
         elif not has_expect:
             samples.append(Sample([img], "empty", [], name))
         else:

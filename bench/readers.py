@@ -9,12 +9,12 @@ name the images that crash it.
 
 import base64
 import binascii
+import html
 import json
 import os
 import re
 import subprocess
 import time
-import xml.etree.ElementTree as ET
 
 
 class Call:
@@ -207,50 +207,62 @@ class QrsealReader(Reader):
 
 
 class ZbarReader(Reader):
-    """zbarimg --xml, which names the file of each symbol; -Sbinary for images of raw bytes."""
+    """zbarimg --xml, which names the file of each symbol; `--raw -Sbinary` per image of raw bytes."""
     name = "zbarimg"
-    NS = "{http://zbar.sourceforge.net/2008/barcode}"
 
     def read(self, paths, bin_samples, result):
         bins = {p for s in bin_samples for p in s.paths}
-        for group, extra in (([p for p in paths if p not in bins], []),
-                             ([p for p in paths if p in bins], ["-Sbinary"])):
-            if not group:
-                continue
-            call = run([self.exe, "--xml", "-q"] + extra + group, self.timeout)
+        texts = [p for p in paths if p not in bins]
+        if texts:
+            call = run([self.exe, "--xml", "-q"] + texts, self.timeout)
             result.calls.append(call)
-            self.parse(call.out, group, result)
+            mangled = self.parse(call.out, texts, result)
             if call.rc not in (0, 4, None) and not call.problem():
                 result.notes.append("exit %s: %s" % (call.rc, first_line(call.err)))
+            # zbarimg 0.23 writes non-ASCII data in XML as base64 of sign-extended bytes
+            # (0xE3 becomes FF FF E3); what it read is taken from --raw instead, untimed.
+            for p in mangled:
+                result.reads.pop(p, None)
+                self.read_raw(p, [], result, timed=False)
+        for p in (p for p in paths if p in bins):
+            self.read_raw(p, ["-Sbinary"], result, timed=True)
+
+    def read_raw(self, path, extra, result, timed):
+        call = run([self.exe, "--raw", "-q"] + extra + [path], self.timeout)
+        if timed:
+            result.calls.append(call)
+        if call.out and not call.problem():
+            if extra:  # -Sbinary: the bytes as they are, no newline added
+                result.add(path, [call.out, call.out[:-1]] if call.out.endswith(b"\n") else [call.out])
+            else:      # each symbol and a newline: a text with line breaks, or several symbols
+                text = call.out[:-1] if call.out.endswith(b"\n") else call.out
+                result.add(path, [text] + text.split(b"\n"))
 
     def parse(self, out, group, result):
-        text = out.decode("utf-8", "replace")
-        if "</barcodes>" not in text:  # cut short by a crash: close what was written
-            text = text[:text.rfind("</source>") + len("</source>")] + "</barcodes>" \
-                if "</source>" in text else ""
-        if not text.strip():
-            return
-        try:
-            root = ET.fromstring(text)
-        except ET.ParseError as e:
-            result.notes.append("unparsable XML: %s" % e)
-            return
+        """Add the symbols of zbarimg's XML to result; returns the paths with base64 data.
+
+        By hand rather than with an XML parser, which would turn the CR LF inside CDATA into
+        LF. A call cut short by a crash ends in the middle of a <source>: its complete symbols
+        still count."""
+        mangled = []
         known = {p: p for p in group}
         known.update({os.path.abspath(p): p for p in group})
-        for source in root.iter(self.NS + "source"):
-            path = known.get(source.get("href"), known.get(os.path.abspath(source.get("href", ""))))
+        for href, body in ZBAR_SOURCE.findall(out):
+            href = html.unescape(href.decode("utf-8", "surrogateescape"))
+            path = known.get(href, known.get(os.path.abspath(href)))
             if path is None:
                 continue
-            for data in source.iter(self.NS + "data"):
-                raw = data.text or ""
-                if data.get("format") == "base64":
-                    try:
-                        value = base64.b64decode("".join(raw.split()))
-                    except (binascii.Error, ValueError):
-                        continue
-                else:
-                    value = raw.encode("utf-8")
-                result.add(path, [value])
+            for attrs, data in ZBAR_DATA.findall(body):
+                if b"format='base64'" in attrs:
+                    mangled.append(path)
+                    break
+                result.add(path, [b"".join(ZBAR_CDATA.findall(data))])
+        return mangled
+
+
+ZBAR_SOURCE = re.compile(rb"<source href='([^']*)'>(.*?)(?=<source |\Z)", re.DOTALL)
+ZBAR_DATA = re.compile(rb"<data([^>]*)>(.*?)</data>", re.DOTALL)
+ZBAR_CDATA = re.compile(rb"<!\[CDATA\[(.*?)\]\]>", re.DOTALL)
 
 
 ZX_BLOCK = re.compile(rb'^Text: +"(.*?)"\r?\nBytes:', re.DOTALL | re.MULTILINE)
