@@ -182,3 +182,15 @@ def score(sample, reads, failed):
 def read_correctly(counts, sample):
     """Whether a sample's score means every code in it was read right."""
     return sample.kind != "empty" and counts["correct"] == len(sample.codes)
+
+
+if __name__ == "__main__":
+    # A check of the conventions on the corpus's own examples: python3 bench/corpus.py
+    assert same(b"0012345000065", b"01234565")                    # UPC-E, expanded
+    assert same(b"0036602301467", b"036602301467")                # UPC-A as EAN-13
+    assert same(b"0104412345678909", b"04412345678909")           # DataBar without its AI
+    assert same(b"1012A01900123456789083922795", b"(10)12A(01)90012345678908(3922)795")
+    assert same(b"0198898765432106\x1d42212", b"(01)98898765432106(422)12")
+    assert not same(b"48512343", b"48512344")
+    assert not same(b"0012345000065", b"12345000065")
+    print("corpus.py: conventions ok")

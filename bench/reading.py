@@ -62,6 +62,7 @@ def part_a(args, readers, roots, report):
     qrseal_default = next((r for r in live if r.name == "qrseal " + DEFAULT_EFFORT), None)
     report["reading"] = []
     all_samples = []
+    crashers = set()  # images that crash some reader: left out of the whole-corpus run
     for label, root in roots:
         folders = find_folders(root)
         if args.only:
@@ -72,6 +73,9 @@ def part_a(args, readers, roots, report):
             samples, skipped = load_folder(folder, root)
             if not samples:
                 continue
+            if label != "corpus":
+                for s in samples:
+                    s.name = "%s/%s" % (label, s.name)
             if label == "corpus":
                 all_samples += samples
             group = group_of(label, rel)
@@ -104,6 +108,7 @@ def part_a(args, readers, roots, report):
                 group_ms[group][reader.name] += ms
                 for n in first.notes:
                     notes.append("%s: %s" % (reader.name, n))
+                crashers.update(first.crashers)
                 if first.crashers:
                     notes.append("%s crashes on: %s" % (reader.name, ", ".join(
                         os.path.basename(p) for p in first.crashers)))
@@ -124,7 +129,7 @@ def part_a(args, readers, roots, report):
     summary(args, live, groups, group_ms, report)
     list_better(args, better, qrseal_default, report)
     if all_samples:
-        whole_corpus(args, live, all_samples, report)
+        whole_corpus(args, live, all_samples, crashers, report)
 
 
 def peers_better(samples, per_reader, qrseal_name):
@@ -155,20 +160,32 @@ def summary(args, live, groups, group_ms, report):
 
 
 def list_better(args, better, qrseal_default, report):
+    """The images a peer reads right and qrseal does not, one row per folder and set of peers."""
     if qrseal_default is None:
         return
     print("IMAGES A PEER READS RIGHT AND %s DOES NOT  (%d)" % (qrseal_default.name.upper(), len(better)))
-    if better:
-        rows = [[name, ", ".join(peers)] for name, peers, _ in better]
-        print_table(["image", "read right by"], rows, args.markdown, left=2)
+    rows, where = [], {}
+    for name, peers, _ in better:
+        folder, image = name.rsplit("/", 1)
+        key = (folder, ", ".join(peers))
+        if key not in where:
+            where[key] = len(rows)
+            rows.append([folder, key[1], []])
+        rows[where[key]][2].append(image)
+    if rows:
+        print_table(["folder", "read right by", "images"],
+                    [[f, p, "%d: %s" % (len(i), ", ".join(i))] for f, p, i in rows], args.markdown, left=3)
     else:
         print("  none\n")
     report["peer_better"] = [{"image": n, "peers": p} for n, p, _ in better]
 
 
-def whole_corpus(args, live, samples, report):
+def whole_corpus(args, live, samples, crashers, report):
     """Every image of the shared corpus in one process per reader, the readers taking turns
-    in each repetition so that they share the machine's state alike."""
+    in each repetition so that they share the machine's state alike. Images that crash a
+    reader are left out, so that every reader's time covers the same images."""
+    left_out = [s.name for s in samples if any(p in crashers for p in s.paths)]
+    samples = [s for s in samples if not any(p in crashers for p in s.paths)]
     times = {r.name: [] for r in live}
     inner = {r.name: [] for r in live}
     problems = {r.name: None for r in live}
@@ -190,10 +207,13 @@ def whole_corpus(args, live, samples, report):
     print("WHOLE CORPUS IN ONE PROCESS  (%d images, median of %d)" % (
         sum(len(s.paths) for s in samples), args.reps))
     print_table(["reader", "median ms", "min ms", "in-process ms"], rows, args.markdown)
+    if left_out:
+        print("  left out, as they crash a reader: %s\n" % ", ".join(left_out))
     crashed = [r.name for r in live if problems[r.name]]
     if crashed:
         print("  '!': %s died or failed before the last image; the time covers only what it read.\n"
               % ", ".join(crashed))
-    report["whole_corpus"] = {name: {"ms": t, "in_process_ms": inner[name], "problem": problems[name]}
-                              for name, t in times.items()}
+    report["whole_corpus"] = {"left_out": left_out, "readers": {
+        name: {"ms": t, "in_process_ms": inner[name], "problem": problems[name]}
+        for name, t in times.items()}}
 

@@ -202,6 +202,18 @@ def resolve_qrseal(arg):
     return None
 
 
+def machine():
+    """Date, CPU and load: what a figure needs beside it to be compared later."""
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), cpu)
+    except OSError:
+        pass
+    return "%s, %s, %d cores, load average %.2f" % (
+        time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), cpu, os.cpu_count() or 0, os.getloadavg()[0])
+
+
 def default_corpus():
     # A checkout sits beside shared/, a worktree one level further down.
     for base in (REPO.parent, REPO.parent.parent):
@@ -281,6 +293,7 @@ def main():
     if not args.skip_read:
         print("  zxing-cpp:   %s" % ("3.1.1 (PyPI) in " + python if python else "not installed"))
     print("  corpus:      %s" % corpus)
+    print("  machine:     %s" % machine())
     print("  timeout:     %g s per process\n" % args.timeout)
 
     report = {"qrseal": qrseal, "corpus": str(corpus), "reps": args.reps,
@@ -299,6 +312,7 @@ def main():
     if not args.skip_encode:
         part_b(args, qrseal, qrencode, zxing, zbar, report)
         part_b_refusal(args, qrseal, qrencode, report)
+    print("done: %s" % machine())
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as f:
             json.dump(report, f, indent=2)
