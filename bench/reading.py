@@ -57,6 +57,7 @@ def part_a(args, readers, roots, report):
           % (args.reps, "" if args.reps == 1 else "s"))
     live = [r for r in readers if r.available()]
     groups = {}   # group label -> reader name -> counts
+    matrix = []   # (folder, units, {reader name: counts})
     group_ms = {}
     better = []   # (sample name, [peers right where qrseal is not])
     qrseal_default = next((r for r in live if r.name == "qrseal " + DEFAULT_EFFORT), None)
@@ -116,6 +117,7 @@ def part_a(args, readers, roots, report):
                     "counts": counts, "ms": ms, "all_runs_ok": ok,
                     "crashes_on": [os.path.basename(p) for p in first.crashers],
                     "per_image": per_image}
+            matrix.append((shown, units(samples), {n: e["counts"] for n, e in entry["readers"].items()}))
             if qrseal_default:
                 better += peers_better(samples, per_reader, qrseal_default.name)
             print("%s  (%d images%s)" % (shown, sum(len(s.paths) for s in samples), "" if units(samples) == len(samples)
@@ -126,6 +128,7 @@ def part_a(args, readers, roots, report):
             if notes:
                 print()
             report["reading"].append(entry)
+    folders_table(args, live, matrix)
     summary(args, live, groups, group_ms, report)
     list_better(args, better, qrseal_default, report)
     if all_samples:
@@ -143,6 +146,16 @@ def peers_better(samples, per_reader, qrseal_name):
         if peers:
             found.append((s.name, peers, read_correctly(ours[s.name], s)))
     return found
+
+
+def folders_table(args, live, matrix):
+    if not matrix:
+        return
+    print("FOLDERS  correct / wrong / missed (errors included), false positives, crashes")
+    headers = ["folder"] + [r.name for r in live]
+    rows = [["%s (%d)" % (f, n)] + [cell(c[r.name]) if r.name in c else "-" for r in live]
+            for f, n, c in matrix]
+    print_table(headers, rows, args.markdown, left=len(headers))
 
 
 def summary(args, live, groups, group_ms, report):
