@@ -31,6 +31,8 @@ import cv2
 import numpy as np
 from PIL import Image
 
+from payloads import longest, sealed_like
+
 QUIET = 4  # modules of quiet zone printed around each code
 
 
@@ -55,25 +57,8 @@ def modules(version):
 
 def fill(version, level, make, eight_bit, limit):
     """The longest make(n) (n <= limit) that fits in exactly `version`: (payload, matrix)."""
-    lo, hi = 1, limit
-    best = None
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        m = qr_matrix(make(mid), version, level, eight_bit)
-        if m is not None and m.shape[0] == modules(version):
-            best, lo = mid, mid + 1
-        else:
-            hi = mid - 1
-    return make(best), qr_matrix(make(best), version, level, eight_bit)
-
-
-def sealed_like(noise, n):
-    """The digits armor of an n-byte envelope sealed with a key file (docs/FORMAT.md 2.1, 4.1):
-    lead byte 0x10, key type 0x00, then nonce, ciphertext and tag, here bytes of noise, which
-    no reader can tell from a real sealed message without the key."""
-    envelope = bytes([0x10, 0x00]) + noise[:n - 2]
-    width = math.floor(n * math.log10(256)) + 1   # D(n): the digits of 256^n - 1
-    return "QRSEAL1:" + str(int.from_bytes(envelope, "big")).zfill(width)
+    payload = make(longest(make, version, level, limit, eight_bit))
+    return payload, qr_matrix(payload, version, level, eight_bit)
 
 
 def random_text(rng, n):
@@ -273,7 +258,6 @@ def main():
     ap.add_argument("--quick", action="store_true", help="8 + 8 dense photos and 2 sheets instead of 24 + 24 and 6")
     args = ap.parse_args()
     out = Path(args.out)
-    sys.set_int_max_str_digits(10000)  # the digits armor of a whole version-40 envelope
     rng = np.random.default_rng(args.seed)
     dense = 8 if args.quick else 24
     dense_set(rng, out / "dense-sealed", dense, sealed=True)
