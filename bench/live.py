@@ -3,7 +3,8 @@
 
 Streams of YUV4MPEG2 frames (C420jpeg, as `ffmpeg -f v4l2 ... -f yuv4mpegpipe` gives) are
 made here: a plain background with sensor-like noise and, in the "code" streams, one QR
-code drifting a little every frame, as a code held up to a camera does. Each stream is
+code drifting a little every frame, as a code held up to a camera does; in the "dense"
+streams (1280x720), a full version-40-L sealed-like code 600 pixels wide. Each stream is
 piped to `qrseal scan --stream - --json --no-store`, pinned to one core with taskset.
 
 Frames per second come from two runs of different lengths, (N2 - N1) / (t2 - t1), so
