@@ -4,8 +4,8 @@ public enum Effort: String, CaseIterable, Sendable {
     /// images.
     case fast
     /// As `fast`, then, while nothing has been read or finder patterns lie outside every
-    /// code read, further passes (zbar, and both engines on inverted, thresholded,
-    /// sharpened and enlarged copies). On images up to 4 megapixels the passes that read
+    /// code read, both engines' own searches on the image as it is, then further passes
+    /// (both engines on inverted, thresholded, sharpened and enlarged copies). On images up to 4 megapixels the passes that read
     /// something in measurement always run, and the time budget cuts only the rest. The
     /// default.
     case balanced

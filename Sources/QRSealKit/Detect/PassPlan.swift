@@ -12,11 +12,11 @@ enum PassPlan {
     /// and the budget only cuts the long tail. Above `alwaysUpTo` pixels (a large photo,
     /// where each pass takes long), only the first batch is sure to run.
     static func further(for effort: Effort, pixels: Int) -> (batches: [[Pass]], always: Int) {
-        let always = pixels <= alwaysUpTo ? balanced.count : 1
+        let always = pixels <= alwaysUpTo ? plain.count + balanced.count : 1
         switch effort {
         case .fast: return ([], 0)
-        case .balanced: return (balanced + balancedTail, always)
-        case .thorough: return (balanced + balancedTail + thorough, always)
+        case .balanced: return (plain + balanced, always)
+        case .thorough: return (plain + balanced + thorough, always)
         }
     }
 
@@ -35,10 +35,11 @@ enum PassPlan {
         [Pass(.zxing(harder: true), [.pad(0.1), .enlargeTo(400)]), Pass(.zxing(harder: true), [.upscale(2), .threshold(0.05)])],
     ]
 
-    /// Run by `.balanced` within its time budget: both engines' own searches on the image
-    /// as it is, for what the copies above damage, and for linear codes turned 90°, which
-    /// the quick search skips.
-    static let balancedTail: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true))]]
+    /// The first batch after the quick search: both engines' own searches on the image as
+    /// it is, for what the prepared copies damage and for linear codes turned 90°, which the
+    /// quick search skips. They are cheap, and what plain zbarimg or ZXingReader reads must
+    /// never be missed, so they come before every copy and always run.
+    static let plain: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true))]]
 
     /// What `.thorough` adds: further passes that read images no earlier pass did, then
     /// tiles, for pages of many small codes.
@@ -63,5 +64,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + (balanced + balancedTail + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + (plain + balanced + thorough).flatMap { $0 }
 }
