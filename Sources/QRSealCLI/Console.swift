@@ -12,7 +12,7 @@ public final class Console: @unchecked Sendable {
         public let code: Int32
         public init(code: Int32) { self.code = code }
         /// strerror's text, lowercased as our messages are.
-        var reason: String { String(cString: strerror(code)).lowercased() }
+        var reason: String { SystemFiles.reason(code) }
     }
 
     private let writeOut: (Data) throws(WriteFailure) -> Void

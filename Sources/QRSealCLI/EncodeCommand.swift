@@ -111,7 +111,7 @@ struct EncodeCommand {
         let text = args.positionals.first
         if let file = args.value("input") {
             if text != nil { throw .usage("give TEXT or --input FILE, not both") }
-            let name = file == "-" ? nil : Files.lastComponent(of: file)
+            let name = file == "-" ? nil : SystemFiles.lastComponent(of: file)
             guard file != "-" else { return (try readStandardInput(console), nil) }
             try refuseOversized(file)
             return (try Files.read(file, console: console), name)

@@ -33,24 +33,4 @@ enum Files {
         }
     }
 
-    /// The folder part of `path`: "." for a bare name, "/" for a name in the root.
-    static func directory(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        let head = trimmed[..<slash]
-        return head.isEmpty ? "/" : String(head)
-    }
-
-    /// The last component of `path`.
-    static func lastComponent(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    /// `name` inside `directory`.
-    static func join(_ directory: String, _ name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
-
-    static func errnoText() -> String { SystemFiles.reason() }
 }

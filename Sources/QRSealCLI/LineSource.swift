@@ -12,9 +12,9 @@ final class LineSource {
             file = nil
             return
         }
-        guard let info = SystemFiles.status(path) else { throw CLIError(message: "\(path): \(Files.errnoText())") }
+        guard let info = SystemFiles.status(path) else { throw CLIError(message: "\(path): \(SystemFiles.reason())") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError(message: "\(path): is a directory") }
-        guard let opened = RawBytes.withCString(path, { fopen($0, "r") }) else { throw CLIError(message: "\(path): \(Files.errnoText())") }
+        guard let opened = RawBytes.withCString(path, { fopen($0, "r") }) else { throw CLIError(message: "\(path): \(SystemFiles.reason())") }
         file = opened
     }
 

@@ -39,7 +39,7 @@ struct Locations {
             throw CLIError(message: "\(path): no inbox yet", hints: ["'qrseal scan' keeps what it reads there"],
                            status: .nothingFound)
         }
-        if create { try Files.makeDirectories(Files.directory(of: path), mode: 0o700) }
+        if create { try Files.makeDirectories(SystemFiles.directory(of: path), mode: 0o700) }
         do { return try Inbox(path: path, access: access) } catch { throw CLIError(error) }
     }
 

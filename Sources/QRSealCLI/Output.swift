@@ -31,7 +31,7 @@ struct Output {
         let target = SystemFiles.status(path)
         if let target, Self.isSpecial(target) { return }
         if let target, (target.st_mode & S_IFMT) == S_IFDIR {
-            throw CLIError(message: "\(path): is a directory", hints: ["name a file, such as \(Files.join(path, "NAME"))"])
+            throw CLIError(message: "\(path): is a directory", hints: ["name a file, such as \(SystemFiles.join(path, "NAME"))"])
         }
         for input in inputs where input != "-" {
             guard let other = SystemFiles.status(input) else { continue }
@@ -52,15 +52,15 @@ struct Output {
         try check()
         if let target = SystemFiles.status(path), Self.isSpecial(target) { return try writeInto(bytes) }
         // A short fixed name, so that a target of up to NAME_MAX bytes still has a temporary one.
-        var template = RawBytes.bytes(Files.join(Files.directory(of: path), ".qrseal-XXXXXX")).map { CChar(bitPattern: $0) } + [0]
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw CLIError(message: "\(path): cannot write: \(Files.errnoText())") }
-        let temp = RawBytes.string(template.dropLast().map { UInt8(bitPattern: $0) })
-        defer { _ = RawBytes.withCString(temp) { unlink($0) } }
+        let (fd, temp): (Int32, String)
+        do { (fd, temp) = try SystemFiles.makeTemporary(SystemFiles.join(SystemFiles.directory(of: path), ".qrseal-XXXXXX")) } catch {
+            throw CLIError(message: "\(path): cannot write: \(error.description)")
+        }
+        defer { SystemFiles.remove(temp) }
         let written = Self.writeAll(bytes, to: fd)
         fchmod(fd, mode())
         guard written, fsync(fd) == 0, close(fd) == 0 else {
-            throw CLIError(message: "\(path): cannot write: \(Files.errnoText())")
+            throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())")
         }
         try place(temp)
     }
@@ -68,22 +68,20 @@ struct Output {
     /// Gives the complete temporary file the target's name: `rename(2)` with force; without,
     /// `link(2)`, which fails rather than replace a file made since `check`.
     private func place(_ temp: String) throws(CLIError) {
-        let linked = RawBytes.withCString(temp) { from in RawBytes.withCString(path) { link(from, $0) } }
-        if linked == 0 { return }
+        if SystemFiles.link(temp, to: path) { return }
         if errno == EEXIST && !force { throw CLIError(message: "\(path): file exists", hints: [Self.forceHint]) }
         // Replacing, or a file system without hard links (the check above just found the name free).
-        guard errno == EEXIST || errno == EPERM || errno == EOPNOTSUPP,
-              RawBytes.withCString(temp, { from in RawBytes.withCString(path) { rename(from, $0) } }) == 0 else {
-            throw CLIError(message: "\(path): cannot write: \(Files.errnoText())")
+        guard errno == EEXIST || errno == EPERM || errno == EOPNOTSUPP, SystemFiles.rename(temp, to: path) else {
+            throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())")
         }
     }
 
     /// Writes into the device or pipe at the target (`open(2)` without `O_CREAT`).
     private func writeInto(_ bytes: [UInt8]) throws(CLIError) {
         let fd = RawBytes.withCString(path) { open($0, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
-        guard fd >= 0 else { throw CLIError(message: "\(path): cannot write: \(Files.errnoText())") }
+        guard fd >= 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
         defer { close(fd) }
-        guard Self.writeAll(bytes, to: fd) else { throw CLIError(message: "\(path): cannot write: \(Files.errnoText())") }
+        guard Self.writeAll(bytes, to: fd) else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
     }
 
     /// The new file's mode: the replaced file's, else the usual one for new files.
@@ -100,15 +98,7 @@ struct Output {
     }
 
     private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
-        }
+        bytes.withUnsafeBytes { SystemFiles.writeAll($0, to: fd) } == 0
     }
 
     /// Neither a regular file nor a directory: a device, a pipe or a socket.

@@ -27,7 +27,7 @@ struct PayloadWriter {
             if !name.isEmpty && saved != name {
                 console.printError("qrseal: the message names its file '\(DisplayText.escape(name))'; saved as '\(DisplayText.escape(saved))'")
             }
-            target = directory.map { Files.join($0, saved) } ?? saved
+            target = directory.map { SystemFiles.join($0, saved) } ?? saved
         }
         try Output(path: target, force: force, inputs: inputs, isPrivate: true).write(bytes, console: console)
         return target

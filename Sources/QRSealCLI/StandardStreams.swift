@@ -8,14 +8,7 @@ enum StandardStreams {
     /// SIGPIPE ignored; with its default action the kernel ends the process first) ends the
     /// process quietly with status 2, as other tools do: nothing more can be said to it.
     static func write(_ data: Data, to fd: Int32) throws(Console.WriteFailure) {
-        let code = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int32 in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n >= 0 { offset += n } else if errno != EINTR { return errno }
-            }
-            return 0
-        }
+        let code = data.withUnsafeBytes { SystemFiles.writeAll($0, to: fd) }
         if code == EPIPE { exit(ExitStatus.failure.rawValue) }
         if code != 0 { throw Console.WriteFailure(code: code) }
     }

@@ -30,7 +30,7 @@ public final class Inbox {
         if access == .readWrite { InboxFiles.removeStale(beside: path) }
         var info = stat()
         if RawBytes.withCString(path, { stat($0, &info) }) != 0 {
-            guard errno == ENOENT, access == .readWrite else { throw .cannotOpen(path: path, reason: Self.errnoText()) }
+            guard errno == ENOENT, access == .readWrite else { throw .cannotOpen(path: path, reason: SystemFiles.reason()) }
             try Self.create(path, schemaVersion: schemaVersion)
         } else if (info.st_mode & S_IFMT) != S_IFREG {
             throw .cannotOpen(path: path, reason: "not a regular file")
@@ -58,7 +58,7 @@ public final class Inbox {
     private static func connect(_ path: String, access: Access) throws(InboxError) -> Database {
         let writable = InboxFiles.isWritable(path)
         if access == .readWrite {
-            guard writable else { throw .cannotWrite(path: path, reason: InboxFiles.problem(path, writing: true) ?? errnoText()) }
+            guard writable else { throw .cannotWrite(path: path, reason: InboxFiles.problem(path, writing: true) ?? SystemFiles.reason()) }
             return try Database(path: path)
         }
         if !writable && !InboxFiles.hasLog(path) { return try Database(path: path, mode: .immutable) }
@@ -78,23 +78,21 @@ public final class Inbox {
     /// links its inbox first, theirs is used. A temporary file left by a killed process is
     /// removed by the next one (`InboxFiles.removeStale`).
     private static func create(_ path: String, schemaVersion: Int) throws(InboxError) {
-        var template = RawBytes.bytes(InboxFiles.temporaryPrefix(path) + "XXXXXX").map { CChar(bitPattern: $0) } + [0]
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .cannotOpen(path: path, reason: errnoText()) }
+        let (fd, temp): (Int32, String)
+        do { (fd, temp) = try SystemFiles.makeTemporary(InboxFiles.temporaryPrefix(path) + "XXXXXX") } catch {
+            throw .cannotOpen(path: path, reason: error.description)
+        }
         close(fd)
-        let temp = RawBytes.string(template.dropLast().map { UInt8(bitPattern: $0) })
         defer {
-            RawBytes.withCString(temp) { _ = unlink($0) }
-            for companion in ["-wal", "-shm", "-journal"] { RawBytes.withCString(temp + companion) { _ = unlink($0) } }
+            for companion in ["", "-wal", "-shm", "-journal"] { SystemFiles.remove(temp + companion) }
         }
         do {
             let fresh = try Database(path: temp)
             try fresh.execute("PRAGMA journal_mode = WAL")
             try fresh.transaction { () throws(InboxError) in try migrate(fresh, from: 0, to: schemaVersion) }
         }
-        let linked = RawBytes.withCString(temp) { t in RawBytes.withCString(path) { link(t, $0) } }
-        guard linked == 0 || errno == EEXIST else {
-            throw .cannotOpen(path: path, reason: errnoText())
+        guard SystemFiles.link(temp, to: path) || errno == EEXIST else {
+            throw .cannotOpen(path: path, reason: SystemFiles.reason())
         }
     }
 
@@ -104,8 +102,6 @@ public final class Inbox {
         try db.execute("PRAGMA application_id = \(InboxSchema.applicationID)")
         try db.execute("PRAGMA user_version = \(target)")
     }
-
-    private static func errnoText() -> String { String(cString: strerror(errno)).lowercased() }
 
     /// Refuses foreign, damaged and newer files before anything is written, then migrates
     /// to `target` (nil: reads only, nothing is changed).

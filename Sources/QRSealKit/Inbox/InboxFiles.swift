@@ -13,17 +13,16 @@ enum InboxFiles {
     /// Removes temporary inboxes that a killed process left beside `path`; a recent one may
     /// be another process's, still at work, and is left alone.
     static func removeStale(beside path: String) {
-        let url = URL(fileURLWithPath: temporaryPrefix(path))
-        let directory = url.deletingLastPathComponent().path
-        let prefix = url.lastPathComponent
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let prefix = temporaryPrefix(path)
+        let directory = SystemFiles.directory(of: prefix)
+        let namePrefix = SystemFiles.lastComponent(of: prefix)
+        guard let names = SystemFiles.names(in: directory) else { return }
         let now = time(nil)
-        for name in names where name.hasPrefix(prefix) && name.count == prefix.count + 6 {
-            let candidate = directory + "/" + name
-            var info = stat()
-            guard lstat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        for name in names where name.hasPrefix(namePrefix) && name.count == namePrefix.count + 6 {
+            let candidate = SystemFiles.join(directory, name)
+            guard let info = SystemFiles.status(candidate, followLinks: false), (info.st_mode & S_IFMT) == S_IFREG,
                   Int(now - info.st_mtim.tv_sec) > staleAfterSeconds else { continue }
-            unlink(candidate)
+            SystemFiles.remove(candidate)
         }
     }
 
@@ -31,16 +30,16 @@ enum InboxFiles {
     /// file or folder at fault; nil when nothing visible is wrong.
     static func problem(_ path: String, writing: Bool) -> String? {
         if allows(path, writing ? R_OK | W_OK : R_OK) != 0 {
-            return writing ? "the file is read-only (\(errnoText()))" : errnoText()
+            return writing ? "the file is read-only (\(SystemFiles.reason()))" : SystemFiles.reason()
         }
         for companion in [path + "-wal", path + "-shm"] where allows(companion, F_OK) == 0 {
             if allows(companion, writing ? R_OK | W_OK : R_OK) != 0 {
-                return "\(companion): \(errnoText()) (SQLite's file beside the inbox must be readable and writable by you, like the inbox)"
+                return "\(companion): \(SystemFiles.reason()) (SQLite's file beside the inbox must be readable and writable by you, like the inbox)"
             }
         }
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let directory = SystemFiles.directory(of: path)
         if writing && allows(directory, W_OK) != 0 {
-            return "its folder \(directory) is read-only (\(errnoText())); SQLite keeps files beside the inbox"
+            return "its folder \(directory) is read-only (\(SystemFiles.reason())); SQLite keeps files beside the inbox"
         }
         return nil
     }
@@ -56,5 +55,4 @@ enum InboxFiles {
     /// Whether SQLite's write-ahead log is there: a reader that ignored it would miss writes.
     static func hasLog(_ path: String) -> Bool { allows(path + "-wal", F_OK) == 0 }
 
-    static func errnoText() -> String { String(cString: strerror(errno)).lowercased() }
 }

@@ -80,7 +80,7 @@ public struct Keyring: Sendable {
         guard Self.isUsable(name) else { throw .badName(name) }
         guard RawBytes.withCString(file(name), { unlink($0) }) == 0 else {
             if errno == ENOENT { throw .missing(name) }
-            throw .io("\(file(name)): \(String(cString: strerror(errno)).lowercased())")
+            throw .io("\(file(name)): \(SystemFiles.reason())")
         }
     }
 

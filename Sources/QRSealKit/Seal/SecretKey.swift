@@ -50,7 +50,7 @@ public struct SecretKey: Equatable, Sendable {
         let fd = RawBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard fd >= 0 else {
             if errno == EEXIST { throw .exists }
-            throw .io(String(cString: strerror(errno)).lowercased())
+            throw .io(SystemFiles.reason())
         }
         let line = Array((text + "\n").utf8)
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -86,4 +86,58 @@ public enum SystemFiles {
             throw .system(errno == EEXIST ? "not a directory" : reason())
         }
     }
+
+    /// The folder part of `path`: "." for a bare name, "/" for a name in the root.
+    public static func directory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        let head = trimmed[..<slash]
+        return head.isEmpty ? "/" : String(head)
+    }
+
+    /// The last component of `path`.
+    public static func lastComponent(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// `name` inside `directory`.
+    public static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// A new file from `template`, whose last six characters are `XXXXXX` (`mkstemp(3)`):
+    /// its descriptor and its path.
+    public static func makeTemporary(_ template: String) throws(Failure) -> (fd: Int32, path: String) {
+        var bytes = RawBytes.bytes(template).map { CChar(bitPattern: $0) } + [0]
+        let fd = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .system(reason()) }
+        return (fd, RawBytes.string(bytes.dropLast().map { UInt8(bitPattern: $0) }))
+    }
+
+    /// `link(2)`: whether `path` now names the file `existing` names; `errno` says why not.
+    public static func link(_ existing: String, to path: String) -> Bool {
+        RawBytes.withCString(existing) { from in RawBytes.withCString(path) { Glibc.link(from, $0) } } == 0
+    }
+
+    /// `rename(2)`: whether `path` now names the file `old` named; `errno` says why not.
+    public static func rename(_ old: String, to path: String) -> Bool {
+        RawBytes.withCString(old) { from in RawBytes.withCString(path) { Glibc.rename(from, $0) } } == 0
+    }
+
+    /// `unlink(2)`, for a file that may be gone already.
+    public static func remove(_ path: String) {
+        _ = RawBytes.withCString(path) { unlink($0) }
+    }
+
+    /// Writes all of `bytes` to `fd` (`write(2)`, again after EINTR); 0, or the errno of the
+    /// write that failed.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n >= 0 { offset += n } else if errno != EINTR { return errno }
+        }
+        return 0
+    }
 }
