@@ -4,6 +4,8 @@ public enum AgeFile {
     static let fileKeyLength = 16
     static let x25519Label = Array("age-encryption.org/v1/X25519".utf8)
     static let scryptLabel = Array("age-encryption.org/v1/scrypt".utf8)
+    /// The longest header a reader accepts; it must all be in the bytes given to `Decryptor.start`.
+    public static let maxHeaderLength = AgeHeader.maxLength
     /// The work factor age itself writes (N = 2^18).
     public static let defaultWorkFactor = 18
     /// Stanza types named so the error can say what they are.
@@ -59,9 +61,10 @@ public enum AgeFile {
 
     // MARK: Opening
 
-    /// The kind of key the header asks for: `passphrase` for a scrypt stanza, else `age identity`.
+    /// The kind of key the header asks for: `passphrase` for a scrypt stanza, else `public key`
+    /// (an identity), the names `Opener.keyKind` gives.
     static func keyKind(_ header: AgeHeader) -> String {
-        header.stanzas.contains { $0.type == "scrypt" } ? "passphrase" : "age identity"
+        header.stanzas.contains { $0.type == "scrypt" } ? "passphrase" : "public key"
     }
 
     /// The file key of `header`, unwrapped with the first key that matches. Every stanza of
@@ -136,7 +139,9 @@ public enum AgeFile {
            !stanzas.contains(where: { $0.type == "X25519" || $0.type == "scrypt" }) {
             throw .unsupportedRecipient(unsupported)
         }
-        if identities.isEmpty && passphrases.isEmpty { throw .noKey(kind: keyKind(header)) }
+        // No key of the kind the file needs at all: say which, so a passphrase can be asked for.
+        let kind = keyKind(header)
+        if kind == "passphrase" ? passphrases.isEmpty : identities.isEmpty { throw .noKey(kind: kind) }
         throw .noIdentityMatches
     }
 
@@ -172,7 +177,7 @@ public enum AgeFile {
         return out
     }
 
-    /// The key kind (`age identity` or `passphrase`) a whole age file needs, after the checks
+    /// The key kind (`public key` or `passphrase`) a whole age file needs, after the checks
     /// that need no key.
     public static func keyKind(_ bytes: [UInt8]) throws(SealError) -> String {
         keyKind(try AgeHeader(parsing: try binary(bytes)))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A key to seal with or try when opening.
-public enum SealKey: Sendable {
+public enum SealKey: Equatable, Sendable {
     case passphrase(String)
     case keyFile(SecretKey)
     /// An X25519 identity: opens age files and recipients envelopes sealed to its recipient.
@@ -193,7 +193,8 @@ public struct Opener: Sendable {
     /// The kind of key (`passphrase` or `key file`) that `bytes` needs, after every check that
     /// needs no key: throws what `open` would for a damaged, unsupported or too costly message.
     public func keyKind(_ bytes: [UInt8]) throws(SealError) -> String {
-        try checked(bytes).kind.name
+        if AgeFile.isAgeFile(bytes) { return try AgeFile.keyKind(bytes) }
+        return try checked(bytes).kind.name
     }
 
     /// The envelope of `bytes`, its layout and scrypt cost checked.
@@ -219,6 +220,7 @@ public struct Opener: Sendable {
 
     /// What a sealed message says about itself without a key: its key kind and size.
     public static func describe(_ bytes: [UInt8]) throws(SealError) -> (keyKind: String, bytes: Int) {
+        if AgeFile.isAgeFile(bytes) { return (try AgeFile.keyKind(bytes), bytes.count) }
         let envelope = try Envelope(parsing: bytes)
         return (envelope.kind.name, bytes.count)
     }
