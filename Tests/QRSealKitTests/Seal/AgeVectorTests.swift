@@ -69,18 +69,14 @@ struct AgeVector {
     /// What opening gives: "success" with the plaintext, or the class of the failure.
     func outcome() throws(VectorProblem) -> (String, [UInt8]?) {
         let keys = try keys()
-        do {
+        do throws(SealError) {
             let binary = value("armored") == "yes" ? try AgeArmor.decode(file) : file
             var (decryptor, plaintext) = try AgeFile.Decryptor.start(binary, keys: keys, opener: Opener())
             plaintext += try decryptor.finish()
             return ("success", plaintext)
-        } catch let error as SealError {
+        } catch {
             guard let failure = Self.failureClass(error) else { throw VectorProblem("\(name): unexpected error \(error)") }
             return (failure, nil)
-        } catch let problem as VectorProblem {
-            throw problem
-        } catch {
-            throw VectorProblem("\(name): \(error)")
         }
     }
 }
