@@ -140,8 +140,11 @@ public enum AgeFile {
             throw .unsupportedRecipient(unsupported)
         }
         // No key of the kind the file needs at all: say which, so a passphrase can be asked for.
+        // With a key of another kind given, the file is simply not for it ("no match").
         let kind = keyKind(header)
-        if kind == "passphrase" ? passphrases.isEmpty : identities.isEmpty { throw .noKey(kind: kind) }
+        if kind == "passphrase" ? passphrases.isEmpty : identities.isEmpty && passphrases.isEmpty {
+            throw .noKey(kind: kind)
+        }
         throw .noIdentityMatches
     }
 
