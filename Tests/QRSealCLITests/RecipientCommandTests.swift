@@ -45,6 +45,13 @@ struct RecipientCommandTests {
         #expect(run(["keys", "add", bob.path]).status == 0)
         let opened = run(["open", png, "--no-store"])
         #expect(opened.status == 0 && opened.out == "only bob reads this", "\(opened.stderr)")
+        // An age file in a code, in age's armor: scan opens it with the identity.
+        let agePNG = dir.path("age.png")
+        #expect(run(["encode", "--to", "bob", "--armor", "age-text", "-o", agePNG, "an age file"]).status == 0)
+        let scanned = run(["scan", agePNG, "--identity", bob.path, "--no-store"])
+        #expect(scanned.status == 0 && scanned.out.contains("[sealed]: an age file"), "\(scanned.out) \(scanned.stderr)")
+        let locked = qrseal(["scan", agePNG, "--no-store"], environment: ["XDG_DATA_HOME": dir.path("empty")])
+        #expect(locked.status == 0 && locked.out.contains("<not opened: 357 bytes, for a public key>"), "\(locked.out)")
     }
 
     @Test("keys add takes age-keygen's identity files; keys show prints the recipient and fingerprint")
