@@ -33,7 +33,7 @@ enum Commands {
             OptionSpec(long: "seal",
                        help: "Seal (encrypt and authenticate) the message; asks for a passphrase "
                            + "unless a key source is given."),
-        ] + KeySources.options + [
+        ] + KeySources.options.filter { $0.long != "identity" } + [
             OptionSpec(long: "to", value: "NAME|age1…",
                        help: "Seal to a public key: a contact's NAME or an age1… recipient; give it again for "
                            + "each recipient. Only their identities open it."),
