@@ -137,4 +137,37 @@ struct AgeFileTests {
         #expect(throws: SealError.badKey("no AGE-SECRET-KEY-1 line in the file")) { try AgeIdentity.parseFile("# only a comment\n") }
         #expect(me.recipient.fingerprint.count == 19)
     }
+
+    @Test("armor cut off or changed anywhere is refused as armor or header damage, never opened")
+    func hostileArmor() throws {
+        let me = try AgeIdentity.generate()
+        let armored = Array(AgeArmor.encode(try AgeFile.seal(Array("armored".utf8), to: [me.recipient])).utf8)
+        // Only the final line break may go: the end line needs none (CCTV's armor_no_eol).
+        for length in 0..<(armored.count - 1) {
+            #expect(throws: SealError.self) { try AgeFile.open(Array(armored.prefix(length)), keys: [.identity(me)], opener: Opener()) }
+        }
+        #expect(try AgeFile.open(Array(armored.dropLast()), keys: [.identity(me)], opener: Opener()) == Array("armored".utf8))
+        for (offset, byte) in [(40, UInt8(ascii: " ")), (armored.count - 40, UInt8(ascii: "*")), (armored.count - 2, UInt8(ascii: "x"))] {
+            var changed = armored
+            changed[offset] = byte
+            #expect(throws: SealError.self) { try AgeFile.open(changed, keys: [.identity(me)], opener: Opener()) }
+        }
+        #expect(throws: SealError.ageArmor("there is text after the end line")) {
+            try AgeArmor.decode(armored + Array("garbage".utf8))
+        }
+    }
+
+    @Test("identity and recipient texts that are not X25519 keys are refused with the reason")
+    func hostileKeyTexts() {
+        let short = Bech32.encode(hrp: "age-secret-key-", data: [UInt8](repeating: 1, count: 31)).uppercased()
+        #expect(throws: SealError.badKey("an age identity holds 32 bytes, not 31")) { try AgeIdentity(text: short) }
+        let other = Bech32.encode(hrp: "bc", data: [UInt8](repeating: 1, count: 32))
+        #expect(throws: SealError.badKey("an age recipient starts with age1")) { try AgeRecipient(text: other) }
+        #expect(throws: SealError.badKey("line 2: not an age identity: it holds a character Bech32 does not use")) {
+            try AgeIdentity.parseFile("# comment\nAGE-SECRET-KEY-1 not a key\n")
+        }
+        #expect(throws: SealError.badKey("not an age recipient: longer than \(Bech32.maxLength) characters")) {
+            try AgeRecipient(text: "age1" + String(repeating: "q", count: Bech32.maxLength))
+        }
+    }
 }
