@@ -232,6 +232,18 @@ struct EncodeCommand {
         let first = message.symbols[0].matrix
         console.printError("qrseal: split into \(count) parts (\(message.dataParts) needed), version "
                            + "\(first.version)-\(first.level.rawValue), message id \(message.id ?? "")")
+        if split.parts == nil, sealKey == nil, let level = lowerLevelThatFits() {
+            Diagnostics.hint("it fits one code with --ec \(level.rawValue)", console: console)
+        }
+    }
+
+    /// The most robust level below the one asked for at which the plain input fits one code.
+    private func lowerLevelThatFits() -> ErrorCorrection? {
+        ErrorCorrection.allCases.reversed().first { level in
+            var e = encoder.symbol
+            e.level = level
+            return level < encoder.symbol.level && (try? e.encode(plainContent)) != nil
+        }
     }
 
     /// One symbol in the chosen format.

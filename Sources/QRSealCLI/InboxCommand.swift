@@ -72,7 +72,19 @@ struct InboxCommand {
         } else if !items.isEmpty {
             for line in InboxTable.lines(items, width: console.columns) { console.print(line) }
         }
-        return items.isEmpty ? .nothingFound : .success
+        // Messages still waiting for parts, after the items, in human output only: --json
+        // lines are items.
+        var waiting: [Inbox.PartProgress] = []
+        if !args.has("json") {
+            do { waiting = try inbox.waitingMessages() } catch { throw CLIError(message: error.description) }
+            if !waiting.isEmpty {
+                console.print((items.isEmpty ? "" : "\n") + "waiting for parts:")
+                for message in waiting {
+                    console.print("  \(message.idText)  \(message.text)  (first from \(DisplayText.escape(message.source)))")
+                }
+            }
+        }
+        return items.isEmpty && waiting.isEmpty ? .nothingFound : .success
     }
 
     private func itemID(_ text: String?) throws(CLIError) -> Int64 {

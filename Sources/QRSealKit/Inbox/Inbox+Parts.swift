@@ -151,6 +151,8 @@ extension Inbox {
     /// Messages still waiting for parts, oldest first.
     public func waitingMessages() throws(InboxError) -> [PartProgress] {
         var waiting: [PartProgress] = []
+        // An inbox older than schema 4, opened to read only, has no such table.
+        guard try db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'part_messages'") > 0 else { return [] }
         for row in try db.rows("""
             SELECT m.id, m.kind, m.message_id, m.data_parts, m.total_parts, m.length, m.first_seen, m.source
             FROM part_messages m WHERE m.item_id IS NULL ORDER BY m.first_seen, m.id
