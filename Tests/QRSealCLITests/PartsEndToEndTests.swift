@@ -167,3 +167,32 @@ struct PartsEndToEndTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("k.bin"))).count == 4_000)
     }
 }
+
+/// QR Structured Append sequences written by another tool (Tests/Images/make-structured-append.sh).
+@Suite("Parts: Structured Append")
+struct StructuredAppendTests {
+    let dir = try! TempDir()
+    var inbox: String { dir.path("inbox.sqlite") }
+    func image(_ name: String) -> String {
+        Tools.packageRoot.appendingPathComponent("Tests/Images/structured-append/\(name).png").path
+    }
+
+    @Test("a whole sequence in one image is joined into one message")
+    func oneImage() {
+        let r = qrseal(["scan", "--no-store", image("all-in-one")])
+        #expect(r.status == 0)
+        #expect(r.out.hasSuffix("QR-Code: message SA2A complete (3 of 3 parts): Structured Append joins these three codes.\n"), "\(r.out)")
+    }
+
+    @Test("two sequences interleaved over two calls are each joined, through the inbox")
+    func acrossCalls() {
+        let first = qrseal(["scan", "--inbox", inbox, image("note-3-of-3"), image("pair-2-of-2"), image("note-1-of-3")])
+        #expect(first.status == 0 && !first.out.contains("complete"), "\(first.out)")
+        #expect(qrseal(["inbox", "list", "--inbox", inbox]).out.contains("SA2A  2 of 3 parts, 1 more needed"))
+        let second = qrseal(["scan", "--inbox", inbox, image("pair-1-of-2"), image("note-2-of-3")])
+        #expect(second.out.contains("message SA00 complete (2 of 2 parts): second sequence"), "\(second.out)")
+        #expect(second.out.contains("message SA2A complete (3 of 3 parts): Structured Append joins these three codes."))
+        let list = qrseal(["inbox", "list", "--inbox", inbox, "--json"]).out
+        #expect(list.contains("\"text\":\"second sequence\"") && !list.contains("\"text\":\"sequence\""), "\(list)")
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import QRSealKit
 
@@ -71,5 +72,17 @@ struct MessagePartsTests {
         #expect(throws: PartsError.self) {
             try MessageParts.validate(length: Part.maxMessageBytes + 1, dataParts: 6000, totalParts: 6000)
         }
+    }
+}
+
+@Suite("Parts: Structured Append as read")
+struct StructuredAppendReadTests {
+    @Test("libZXing's sequence index, count and parity reach the detection")
+    func detection() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Images/structured-append/note-2-of-3.png").standardizedFileURL.path
+        let found = try Reader().read(imageBytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(found.map(\.detection.structuredAppend) == [StructuredAppend(index: 1, count: 3, parity: 42)])
+        #expect(found.first?.detection.text == "joins these ")
     }
 }
