@@ -61,7 +61,8 @@ struct LiveEvents {
     mutating func handle(_ event: ScanEvent, console: Console) {
         let key = Content(symbology: event.detection.symbology, bytes: event.detection.bytes)
         guard event.kind == .add else {
-            if style == .json { console.print(JSON.line(withInboxID(Self.eventFields(event, name: name), key))) }
+            // Parts come and go all the time in a stream of them: only new ones are reported.
+            if style == .json, !PartIntake.isPiece(event.detection) { console.print(JSON.line(withInboxID(Self.eventFields(event, name: name), key))) }
             return
         }
         if PartIntake.isPiece(event.detection) {

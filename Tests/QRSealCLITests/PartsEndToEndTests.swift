@@ -118,6 +118,51 @@ struct PartsEndToEndTests {
         #expect(lines[1].contains("\"event\":\"message\"") && lines[1].contains("\"file_name\":\"doc.bin\""))
     }
 
+    /// A YUV4MPEG2 stream (10 fps, mono) of `symbols` in turn, each frame one code, with a
+    /// frame without a code after every `gap`-th.
+    static func stream(_ symbols: [EncodedSymbol], repeats: Int = 1, gap: Int = 3) -> Data {
+        let frames = symbols.map { $0.matrix.image(scale: 4, margin: 4) }
+        let (w, h) = (frames.map(\.width).max()!, frames.map(\.height).max()!)
+        var data = Data("YUV4MPEG2 W\(w) H\(h) F10:1 Ip A1:1 Cmono\n".utf8)
+        var n = 0
+        for _ in 0..<repeats {
+            for frame in frames {
+                var y = [UInt8](repeating: 255, count: w * h)
+                for row in 0..<frame.height {
+                    y.replaceSubrange(row * w ..< row * w + frame.width, with: frame.pixels[row * frame.width ..< (row + 1) * frame.width])
+                }
+                data += Data("FRAME\n".utf8) + Data(y)
+                n += 1
+                if n % gap == 0 { data += Data("FRAME\n".utf8) + Data(repeating: 255, count: w * h) }
+            }
+        }
+        return data
+    }
+
+    @Test("a live stream of parts: a line per new part with the rate, and --once ends when the message is complete")
+    func live() throws {
+        let encoder = Encoder(symbol: QREncoder(level: .low))
+        let data = Array(random(5_000))
+        let whole = try encoder.plainWhole(.file(name: "live.bin", bytes: data))
+        let message = try encoder.encodeParts(whole, plan: try encoder.plan(length: whole.count, SplitOptions(parts: 6)), content: data)
+        let path = try dir.write("parts.y4m", Self.stream(Array(message.symbols.reversed()), repeats: 3))
+        let out = dir.path("live-out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let r = qrseal(["scan", "--stream", path, "--once", "--no-store", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.out.contains("part 6 of 6 of message \(message.id!) (1 of 6 parts, 3 more needed)"), "\(r.out)")
+        // From the second frame on, the rate the parts arrive at.
+        #expect(r.out.contains("part 5 of 6 of message \(message.id!) (2 of 6 parts, 2 more needed, "), "\(r.out)")
+        #expect(r.out.contains(" KB/s)"))
+        #expect(r.stderr.contains("stopped at the first complete message"), "\(r.stderr)")
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: out + "/live.bin"))) == data)
+        let json = qrseal(["scan", "--stream", path, "--once", "--no-store", "--json"])
+        let events = json.out.split(separator: "\n")
+        #expect(events.count == 4, "\(json.out)")
+        #expect(events[1].contains("\"event\":\"part\"") && events[1].contains("\"kb_per_s\""))
+        #expect(events.last?.contains("\"event\":\"message\"") == true && events.last?.contains("\"frame\"") == true)
+    }
+
     @Test("kill -9 during a restore over several calls loses no stored part")
     func killed() throws {
         signal(SIGPIPE, SIG_IGN)
