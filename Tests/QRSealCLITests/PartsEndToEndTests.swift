@@ -43,6 +43,19 @@ struct PartsEndToEndTests {
         #expect(!qrseal(["inbox", "list", "--inbox", inbox]).out.contains("waiting for parts"))
     }
 
+    @Test("inbox rm --waiting removes a waiting message with its parts; an unknown id is an error")
+    func removeWaiting() throws {
+        let files = try encode(random(5_000), ["--parts", "4"])
+        #expect(qrseal(["scan", "--inbox", inbox, files[0]]).status == 0)
+        let id = try #require(qrseal(["inbox", "list", "--inbox", inbox]).out.split(separator: "\n").last?
+            .split(separator: " ").first.map(String.init))
+        let unknown = qrseal(["inbox", "rm", "--waiting", "--inbox", inbox, "DEADBEEF"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("no message waits for parts under DEADBEEF"), "\(unknown.stderr)")
+        let r = qrseal(["inbox", "rm", "--waiting", "--inbox", inbox, id.lowercased()])
+        #expect(r.status == 0 && r.stderr == "qrseal: removed 1 waiting message\n", "\(r.stderr)")
+        #expect(qrseal(["inbox", "list", "--inbox", inbox]).status == 1)
+    }
+
     @Test("too few parts: scan says how many more are needed, and writes nothing")
     func tooFew() throws {
         let files = try encode(random(5_000), ["--parts", "6", "--redundancy", "50"])
