@@ -43,6 +43,37 @@ struct PartsEndToEndTests {
         #expect(!qrseal(["inbox", "list", "--inbox", inbox]).out.contains("waiting for parts"))
     }
 
+    @Test("a part whose check fails is reported (exit 2) and not kept; one of another split of the same bytes is kept apart")
+    func tamperedAndForeign() throws {
+        let data = random(5_000)
+        let six = try encode(data, ["--parts", "6", "--redundancy", "50"])
+        let eight = try encode(data, ["--parts", "8", "--redundancy", "50"])
+        // A part with one chunk byte changed after its check was made.
+        let encoder = Encoder(symbol: QREncoder(level: .low))
+        let whole = try encoder.plainWhole(.text("tampered"))
+        var frame = try MessageParts.split(whole, dataParts: 2, totalParts: 3)[1].frame
+        frame[frame.count - 1] ^= 0x01
+        let content = QREncoder.Content.segments([Segment(mode: .alphanumeric, bytes: Array("QRSEAL1P:".utf8)),
+                                                  Segment(mode: .numeric, bytes: Digits.encode(frame))])
+        let bad = dir.path("bad.png")
+        try Data(try PNGEncoder.encode(try QREncoder(level: .low).encode(content).image(scale: 4, margin: 4)))
+            .write(to: URL(fileURLWithPath: bad))
+        let r = qrseal(["scan", "--inbox", inbox, bad, six[0], eight[0]])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("bad.png: damaged part: its check does not match"), "\(r.stderr)")
+        #expect(r.stderr.contains("part 1 of 8 of message") && r.stderr.contains("does not belong with the 1 parts of message")
+                && r.stderr.contains("kept apart"), "\(r.stderr)")
+        let list = qrseal(["inbox", "list", "--inbox", inbox]).out
+        #expect(list.contains("1 of 6 parts, 3 more needed") && list.contains("1 of 8 parts, 4 more needed"), "\(list)")
+        // Each completes on its own.
+        let out = dir.path("out-foreign")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let rest = qrseal(["scan", "--inbox", inbox, "-o", out] + six[1...3])
+        #expect(rest.out.contains("complete (4 of 6 parts)"), "\(rest.out)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/doc.bin")) == data)
+        #expect(qrseal(["inbox", "list", "--inbox", inbox]).out.contains("1 of 8 parts, 4 more needed"))
+    }
+
     @Test("inbox rm --waiting removes a waiting message with its parts; an unknown id is an error")
     func removeWaiting() throws {
         let files = try encode(random(5_000), ["--parts", "4"])
