@@ -64,6 +64,10 @@ public enum MessageParts {
         let missing = stillNeeded(dataParts: k, totalParts: first.totalParts, indexes: indexes)
         guard missing == 0 else { throw .incomplete(have: k - missing, need: k) }
         let size = Part.chunkLength(length: first.length, dataParts: k)
+        // Parts read back from storage are checked again: a chunk of another length is not of this message.
+        guard parts.allSatisfy({ $0.chunk.count == size && $0.index >= 0 && $0.index < first.totalParts }) else {
+            throw .inconsistent("a part of another length or index than its message's")
+        }
         var message = [UInt8](repeating: 0, count: k * size)
         for s in 0..<stripes {
             let mine = parts.filter { $0.stripe == s }.map { (row: $0.row, bytes: $0.chunk) }

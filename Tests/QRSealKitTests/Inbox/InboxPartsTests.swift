@@ -152,6 +152,24 @@ struct InboxPartsTests {
         #expect(try inbox.waitingMessages().count == 1)
     }
 
+    @Test("a waiting part altered in the file (cut short, or out of range) makes the message damaged, not a crash")
+    func alteredRows() throws {
+        let all = try parts(text(300), k: 3, n: 5)
+        for edit in ["UPDATE waiting_parts SET chunk = substr(chunk, 1, 10)", "UPDATE waiting_parts SET part_index = 70000",
+                     "UPDATE waiting_parts SET chunk = zeroblob(200000)"] {
+            let inbox = try fresh("altered-\(edit.hashValue).sqlite")
+            try receive(inbox, all[0])
+            try receive(inbox, all[3])
+            try inbox.db.execute(edit + " WHERE part_index = 3")
+            let receipt = try receive(inbox, all[4])
+            switch receipt {
+            case .damaged, .waiting: break
+            default: Issue.record("\(edit): \(receipt)")
+            }
+            #expect(try inbox.count(InboxQuery()) == 0, "\(edit)")
+        }
+    }
+
     @Test("waiting messages can be removed, by id or all")
     func removing() throws {
         let inbox = try fresh()
