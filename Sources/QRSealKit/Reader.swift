@@ -39,6 +39,15 @@ public struct Reader: Sendable {
         return detector.detect(in: image).map(classify)
     }
 
+    /// The symbols in each of several image files' bytes, the images decoded and read side
+    /// by side (as many at once as there are cores), results in the order given; nothing is
+    /// classified or opened.
+    public func detections(inImages images: [[UInt8]]) -> [Result<[Detection], RasterError>] {
+        concurrentMap(images) { bytes in
+            Result { () throws(RasterError) in detector.detect(in: try decoder.decode(bytes)) }
+        }
+    }
+
     /// Classifies one symbol, opening it when it is sealed and a key is at hand.
     public func classify(_ detection: Detection) -> Item {
         Item(detection: detection, content: open(symbolBytes: detection.bytes))

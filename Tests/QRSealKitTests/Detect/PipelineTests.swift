@@ -76,13 +76,17 @@ struct PipelineTests {
         #expect(merged.first?.text == "\u{1}A" && merged.first?.version == 2 && merged.first?.errorCorrection == .high)
     }
 
-    @Test("the census counts a code's three finder patterns, and none once the code is read")
-    func census() {
+    @Test("the census finds a code's three finder patterns and the region around them, and none once it is read")
+    func census() throws {
         let image = matrix.image(scale: 4, margin: 4)
         let census = FinderCensus(image)
         #expect(census.centers.count >= 3)
-        #expect(census.unexplained(by: []) >= 3)
-        #expect(census.unexplained(by: Detector(effort: .fast).detect(in: image)) == 0)
+        let region = try #require(census.regions(unexplainedBy: [], width: image.width, height: image.height).first)
+        // The whole code and its quiet zone: the image, which has a margin of 4 modules.
+        #expect(region.x <= 4 && region.y <= 4 && region.x + region.width >= image.width - 4
+                && region.y + region.height >= image.height - 4, "\(region)")
+        #expect(census.regions(unexplainedBy: Detector(effort: .fast).detect(in: image),
+                               width: image.width, height: image.height).isEmpty)
         #expect(FinderCensus(GrayImage(width: 200, height: 200, filledWith: 255)).centers.isEmpty)
         #expect(FinderCensus(GrayImage(width: 3, height: 3, filledWith: 0)).centers.isEmpty)
     }
