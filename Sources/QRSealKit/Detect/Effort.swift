@@ -22,7 +22,7 @@ public enum Effort: String, CaseIterable, Sendable {
         let megapixels = Double(pixels) / 1_000_000
         switch self {
         case .fast: return .zero
-        case .balanced: return .seconds(5) + .seconds(1) * megapixels
+        case .balanced: return .seconds(10) + .seconds(2) * megapixels
         case .thorough: return .seconds(30) + .seconds(5) * megapixels
         }
     }

@@ -54,6 +54,10 @@ struct FinderCensus {
         modules = distinct.map(\.1)
     }
 
+    /// The most patterns grouped into regions, the first found: each is compared with those
+    /// in a band of rows around it, and a texture can imitate tens of thousands.
+    static let maxGroupedPatterns = 8_000
+
     /// The smallest module, in pixels, of a group that gives a region: finer patterns are
     /// mostly noise and texture (hundreds in a JPEG photo), and a code that fine is read, if
     /// at all, by the searches over the whole image.
@@ -77,18 +81,26 @@ struct FinderCensus {
     /// group at most, and its modules are at least `smallestRegionModule`. Patterns in no
     /// such group, of which a textured photo holds hundreds, give no region.
     func regions(unexplainedBy detections: [Detection], width: Int, height: Int) -> [Region] {
+        // Top to bottom, so that the patterns near one lie in a band of rows around it.
         let open = unexplainedIndices(by: detections).filter { modules[$0] >= Self.smallestRegionModule }
+            .prefix(Self.maxGroupedPatterns).sorted { (centers[$0].y, $0) < (centers[$1].y, $1) }
         let quads = detections.filter { $0.corners.count == 4 }.map(\.corners)
         // Every group that passes, most compact first: the patterns of one code lie closer
         // together than those of neighbouring codes on a page, and a group whose code's
         // centre falls in a code already read is made of the patterns of different codes.
         var groups: [(size: Double, a: Int, b: Int, c: Int)] = []
-        for a in open {
-            let near = open.filter { j in
+        for (k, a) in open.enumerated() {
+            // A partner's module is at most 1.5 times this one's, and it lies at most 60 of
+            // the larger modules away.
+            let reach = 90 * modules[a]
+            var lo = k, hi = k
+            while lo > 0 && centers[a].y - centers[open[lo - 1]].y <= reach { lo -= 1 }
+            while hi + 1 < open.count && centers[open[hi + 1]].y - centers[a].y <= reach { hi += 1 }
+            let near = open[lo...hi].filter { j in
                 guard j != a else { return false }
                 let m = max(modules[a], modules[j]), d = distance(a, j)
                 return m <= 1.5 * min(modules[a], modules[j]) && d >= 7 * m && d <= 60 * m
-            }.sorted { distance(a, $0) < distance(a, $1) }.prefix(24)
+            }.sorted { (distance(a, $0), $0) < (distance(a, $1), $1) }.prefix(24)
             for (n, b) in near.enumerated() {
                 for c in near.dropFirst(n + 1) {
                     let ab = distance(a, b), ac = distance(a, c)
@@ -117,13 +129,16 @@ struct FinderCensus {
     }
 
     /// The rectangle around the code whose finder patterns are `a` (the corner), `b` and
-    /// `c`, and its fourth corner, grown by 8 modules: from a pattern's centre to the
-    /// code's edge and a quiet zone.
+    /// `c`, and its fourth corner, grown by 8 modules (from a pattern's centre to the
+    /// code's edge and a quiet zone) and a quarter of the code's side, for a group that
+    /// holds a pattern the census placed off the code's own (a blurred or missing one
+    /// replaced by texture nearby).
     private func region(corner a: Int, _ b: Int, _ c: Int, width: Int, height: Int) -> Region {
         let fourth = Point(x: centers[b].x + centers[c].x - centers[a].x, y: centers[b].y + centers[c].y - centers[a].y)
         let points = [centers[a], centers[b], centers[c], fourth]
         let module = max(modules[a], modules[b], modules[c])
-        let xs = points.map(\.x), ys = points.map(\.y), margin = 8 * module
+        let side = max(distance(a, b), distance(a, c))
+        let xs = points.map(\.x), ys = points.map(\.y), margin = 8 * module + side / 4
         let x0 = max(0, Int(xs.min()! - margin)), y0 = max(0, Int(ys.min()! - margin))
         let x1 = min(width, Int(xs.max()! + margin) + 1), y1 = min(height, Int(ys.max()! + margin) + 1)
         return Region(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0), module: module)
