@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import QRSealKit
 
-/// Photos larger than 4 megapixels (Tests/Images/sheets, made by make-sheet-images.sh) and
+/// Photos larger than 4 megapixels (Tests/Images/sheets, made by make-hard-images.sh) and
 /// pages of many codes: every code is read at the default effort, with its own time budget,
 /// because work is bounded by the image's size and the number of regions, not by the clock.
 @Suite("Detector: large photos and pages of many codes")
