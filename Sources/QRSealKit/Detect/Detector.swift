@@ -88,22 +88,23 @@ public struct Detector: Sendable {
         return results.flatMap { $0 }
     }
 
-    /// Drops repeats of the same payload at the same place, and both of two different
-    /// payloads read at the same place (one of them must be wrong).
+    /// Drops repeats of the same payload at the same place; of two different payloads read
+    /// at the same place (one of them must be wrong), keeps the one more reads agree on,
+    /// and neither when as many agree on each.
     static func merged(_ detections: [Detection]) -> [Detection] {
-        var kept: [Detection] = []
-        var conflicted: [Detection] = []
+        var symbols: [Detection] = []
         for d in detections {
-            if let i = kept.firstIndex(where: { $0.isSameSymbol(as: d) }) {
-                kept[i] = kept[i].filling(from: d)
-            } else if let i = kept.firstIndex(where: { $0.conflicts(with: d) }) {
-                conflicted.append(kept.remove(at: i))
-                conflicted.append(d)
-            } else if !conflicted.contains(where: { $0.conflicts(with: d) || $0.isSameSymbol(as: d) }) {
-                kept.append(d)
+            if let i = symbols.firstIndex(where: { $0.isSameSymbol(as: d) }) {
+                symbols[i] = symbols[i].filling(from: d)
+            } else {
+                symbols.append(d)
             }
         }
-        return readingOrder(kept)
+        let support = symbols.map { s in detections.filter { s.agrees(with: $0) }.count }
+        let kept = symbols.indices.filter { i in
+            !symbols.indices.contains { j in symbols[j].conflicts(with: symbols[i]) && support[j] >= support[i] }
+        }
+        return readingOrder(kept.map { symbols[$0] })
     }
 
     /// Top to bottom, and left to right within a row: symbols whose centres lie within half
@@ -140,6 +141,17 @@ extension Detection {
         let dx = center.x - other.center.x, dy = center.y - other.center.y
         let span = max(extent, other.extent, 1)
         return (dx * dx + dy * dy).squareRoot() < span / 2
+    }
+
+    /// Whether `other` is a read of this symbol: the same symbol, or its UPC-A form read as
+    /// the EAN-13 it also is (a leading 0), or the other way round, at the same place.
+    func agrees(with other: Detection) -> Bool {
+        if isSameSymbol(as: other) { return true }
+        let zero = UInt8(ascii: "0")
+        let (ean, upc) = symbology == .ean13 ? (self, other) : (other, self)
+        guard ean.symbology == .ean13, upc.symbology == .upca, ean.bytes == [zero] + upc.bytes else { return false }
+        let dx = center.x - other.center.x, dy = center.y - other.center.y
+        return (dx * dx + dy * dy).squareRoot() < max(extent, other.extent, 1) / 2
     }
 
     /// Same symbology read at the same place with about the same size, but different bytes.
