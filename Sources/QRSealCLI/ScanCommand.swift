@@ -61,21 +61,20 @@ struct ScanCommand {
         if let live { return live.run(reader: reader, store: store, console: console) }
         var found = 0
         var tally = SealedTally()
-        // Files are read in order, then decoded and scanned side by side, a window at a
-        // time; what they hold is opened, kept and printed in order.
-        let window = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        for start in stride(from: 0, to: sources.count, by: window) {
-            let names = Array(sources[start..<min(sources.count, start + window)])
-            let loaded = names.map { source in
-                Result { () throws(CLIError) in
-                    source == "-" ? try StandardInput.image(console, limit: Files.maxInputBytes)
-                        : try Files.read(source, console: console)
-                }
+        // Files are read, decoded and scanned on every core, one after another as cores
+        // come free; what they hold is opened, kept and printed in order. Only the
+        // annotated image's bytes are kept past its scan.
+        let sources = sources, scanner = reader, keepBytes = annotation != nil
+        inOrder(count: sources.count, width: ProcessInfo.processInfo.activeProcessorCount, { i in
+            let source = sources[i]
+            let loaded = Result { () throws(CLIError) in
+                source == "-" ? try StandardInput.image(console, limit: Files.maxInputBytes)
+                    : try Files.read(source, console: console)
             }
-            let detected = reader.detections(inImages: loaded.map { (try? $0.get()) ?? [] })
-            for (n, source) in names.enumerated() {
-                handle(source, loaded[n], detected[n], found: &found, tally: &tally, console: console)
-            }
+            let detected = Result { () throws(RasterError) in try scanner.detections(imageBytes: (try? loaded.get()) ?? []) }
+            return (keepBytes ? loaded : loaded.map { _ in [] }, detected)
+        }) { i, scanned in
+            handle(sources[i], scanned.0, scanned.1, found: &found, tally: &tally, console: console)
         }
         tally.printHints(console: console)
         return tally.status(otherwise: found > 0 ? .success : .nothingFound)

@@ -35,17 +35,12 @@ public struct Reader: Sendable {
 
     /// Every symbol in an image file's bytes, each classified and, when sealed, opened.
     public func read(imageBytes: [UInt8]) throws(RasterError) -> [Item] {
-        let image = try decoder.decode(imageBytes)
-        return detector.detect(in: image).map(classify)
+        try detections(imageBytes: imageBytes).map(classify)
     }
 
-    /// The symbols in each of several image files' bytes, the images decoded and read side
-    /// by side (as many at once as there are cores), results in the order given; nothing is
-    /// classified or opened.
-    public func detections(inImages images: [[UInt8]]) -> [Result<[Detection], RasterError>] {
-        concurrentMap(images) { bytes in
-            Result { () throws(RasterError) in detector.detect(in: try decoder.decode(bytes)) }
-        }
+    /// Every symbol in an image file's bytes, neither classified nor opened.
+    public func detections(imageBytes: [UInt8]) throws(RasterError) -> [Detection] {
+        detector.detect(in: try decoder.decode(imageBytes))
     }
 
     /// Classifies one symbol, opening it when it is sealed and a key is at hand.
