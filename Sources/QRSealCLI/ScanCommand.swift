@@ -65,61 +65,78 @@ struct ScanCommand {
         if let live { return live.run(reader: reader, store: store, parts: parts, console: console) }
         var found = 0
         var tally = SealedTally()
-        for source in sources {
-            do {
-                var items: [Reader.Item]
-                let bytes: [UInt8]
-                do {
-                    bytes = source == "-" ? try StandardInput.image(console, limit: Files.maxInputBytes)
-                        : try Files.read(source, console: console)
-                    items = try reader.read(imageBytes: bytes)
-                } catch let error as RasterError {
-                    throw CLIError(message: "\(source): \(error.description)")
-                }
-                // Parts go to their message; the other symbols are reported one by one.
-                let pieces = items.filter { PartIntake.isPiece($0.detection) }
-                items.removeAll { PartIntake.isPiece($0.detection) }
-                found += pieces.count
-                for piece in pieces {
-                    parts.handle(piece.detection, source: source, inboxSource: source, kind: .file, reader: &reader,
-                                 tally: &tally, console: console)
-                }
-                // No passphrase given but a terminal at hand: ask once, then open.
-                if items.contains(where: { $0.content.isLocked(kind: "passphrase") }),
-                   let key = try KeySources.prompt(console: console, confirm: false) {
-                    reader.keys.append(key)
-                    // Only the locked ones: opening the others again would count their work twice.
-                    items = items.map { $0.content.isLocked(kind: "passphrase") ? reader.classify($0.detection) : $0 }
-                }
-                found += items.count
-                // Kept first, for the ids --json gives; an inbox failure is reported after the output.
-                var kept: [Inbox.Kept]?
-                var storeError: CLIError?
-                do { kept = try store?.keep(items.map(\.detection), source: source, kind: .file) } catch { storeError = error }
-                for (n, item) in items.enumerated() {
-                    tally.count(item.content, source: source, console: console)
-                    do {
-                        try output(item, source: source, inboxID: kept?[n].id, console: console)
-                    } catch {
-                        tally.failed += 1
-                        Diagnostics.report(error, console: console, source: source)
-                    }
-                }
-                if let annotation {
-                    try DetectOptions.annotate(bytes, items: items, decoder: reader.decoder, to: annotation, console: console)
-                }
-                if let storeError { throw storeError }
-            } catch let error as CLIError {
-                tally.failed += 1
-                Diagnostics.report(error, console: console, source: source)
-            } catch {
-                tally.failed += 1
-                Diagnostics.report(CLIError(message: "\(source): \(error)"), console: console, source: source)
+        // Files are read, decoded and scanned on every core, one after another as cores
+        // come free; what they hold is opened, kept and printed in order. Only the
+        // annotated image's bytes are kept past its scan.
+        let sources = sources, scanner = reader, keepBytes = annotation != nil
+        inOrder(count: sources.count, width: ProcessInfo.processInfo.activeProcessorCount, { i in
+            let source = sources[i]
+            let loaded = Result { () throws(CLIError) in
+                source == "-" ? try StandardInput.image(console, limit: Files.maxInputBytes)
+                    : try Files.read(source, console: console)
             }
+            let detected = Result { () throws(RasterError) in try scanner.detections(imageBytes: (try? loaded.get()) ?? []) }
+            return (keepBytes ? loaded : loaded.map { _ in [] }, detected)
+        }) { i, scanned in
+            handle(sources[i], scanned.0, scanned.1, found: &found, tally: &tally, console: console)
         }
         parts.printPending(console: console)
         tally.printHints(console: console)
         return tally.status(otherwise: found > 0 ? .success : .nothingFound)
+    }
+
+    /// Opens, keeps and prints what one source held, or reports why it could not be read.
+    private mutating func handle(_ source: String, _ loaded: Result<[UInt8], CLIError>,
+                                 _ detected: Result<[Detection], RasterError>,
+                                 found: inout Int, tally: inout SealedTally, console: Console) {
+        do {
+            let bytes = try loaded.get()
+            var items: [Reader.Item]
+            do {
+                items = try detected.get().map(reader.classify)
+            } catch {
+                throw CLIError(message: "\(source): \(error.description)")
+            }
+            // Parts go to their message; the other symbols are reported one by one.
+            let pieces = items.filter { PartIntake.isPiece($0.detection) }
+            items.removeAll { PartIntake.isPiece($0.detection) }
+            found += pieces.count
+            for piece in pieces {
+                parts.handle(piece.detection, source: source, inboxSource: source, kind: .file, reader: &reader,
+                             tally: &tally, console: console)
+            }
+            // No passphrase given but a terminal at hand: ask once, then open.
+            if items.contains(where: { $0.content.isLocked(kind: "passphrase") }),
+               let key = try KeySources.prompt(console: console, confirm: false) {
+                reader.keys.append(key)
+                // Only the locked ones: opening the others again would count their work twice.
+                items = items.map { $0.content.isLocked(kind: "passphrase") ? reader.classify($0.detection) : $0 }
+            }
+            found += items.count
+            // Kept first, for the ids --json gives; an inbox failure is reported after the output.
+            var kept: [Inbox.Kept]?
+            var storeError: CLIError?
+            do { kept = try store?.keep(items.map(\.detection), source: source, kind: .file) } catch { storeError = error }
+            for (n, item) in items.enumerated() {
+                tally.count(item.content, source: source, console: console)
+                do {
+                    try output(item, source: source, inboxID: kept?[n].id, console: console)
+                } catch {
+                    tally.failed += 1
+                    Diagnostics.report(error, console: console, source: source)
+                }
+            }
+            if let annotation {
+                try DetectOptions.annotate(bytes, items: items, decoder: reader.decoder, to: annotation, console: console)
+            }
+            if let storeError { throw storeError }
+        } catch let error as CLIError {
+            tally.failed += 1
+            Diagnostics.report(error, console: console, source: source)
+        } catch {
+            tally.failed += 1
+            Diagnostics.report(CLIError(message: "\(source): \(error)"), console: console, source: source)
+        }
     }
 
     /// Prints one item; a file it carries is written to the output directory, and a failure

@@ -35,8 +35,12 @@ public struct Reader: Sendable {
 
     /// Every symbol in an image file's bytes, each classified and, when sealed, opened.
     public func read(imageBytes: [UInt8]) throws(RasterError) -> [Item] {
-        let image = try decoder.decode(imageBytes)
-        return detector.detect(in: image).map(classify)
+        try detections(imageBytes: imageBytes).map(classify)
+    }
+
+    /// Every symbol in an image file's bytes, neither classified nor opened.
+    public func detections(imageBytes: [UInt8]) throws(RasterError) -> [Detection] {
+        detector.detect(in: try decoder.decode(imageBytes))
     }
 
     /// Classifies one symbol, opening it when it is sealed and a key is at hand.

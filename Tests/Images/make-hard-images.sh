@@ -1,6 +1,8 @@
 #!/bin/bash
 # Remakes Tests/Images/hard/: QR codes written by qrseal, then degraded with ImageMagick
-# the ways real photos are, one kind of difficulty per image. Beside each NAME.png or
+# the ways real photos are, one kind of difficulty per image; and Tests/Images/sheets/:
+# pictures larger than 4 megapixels, which `balanced` reads from a pyramid level and from
+# the regions around finder patterns (see PassPlan). Beside each NAME.png or
 # NAME.jpg, NAME.txt holds what the image must read as: one payload per line.
 #
 #   Tests/Images/make-hard-images.sh [path/to/qrseal]
@@ -23,8 +25,9 @@ command -v convert >/dev/null || { echo "make-hard-images: ImageMagick's convert
 out="$here/hard"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-rm -rf "$out"
-mkdir -p "$out"
+sheets="$here/sheets"
+rm -rf "$out" "$sheets"
+mkdir -p "$out" "$sheets"
 
 # code TEXT FILE [encode options...]: a clean code PNG in the work folder.
 code() {
@@ -145,10 +148,34 @@ code "$inner" inner.png --scale 3 --margin 1
 convert "$work/outer.png" "$work/inner.png" -gravity center -composite -colorspace Gray "$out/code-in-code.png"
 expect code-in-code "$outer" "$inner"
 
+# Many codes: a page of 48 small codes (versions 1 and 2, 3 pixels per module), slightly
+# out of focus, in a 4.4-megapixel picture. libZXing 1.4 pairs only the first 256
+# combinations of the 144 finder patterns, and zbar misses some of the blurred ones.
+names=()
+: > "$sheets/many-codes.txt"
+for i in $(seq 1 48); do
+    text="sheet code $i of 48"
+    [ $((i % 3)) -eq 0 ] && text="sheet code $i of 48, a longer one"
+    "$qrseal" encode -o "$work/c$i.png" --scale 3 --margin 2 --ec M "$text"
+    names+=("$work/c$i.png")
+    echo "$text" >> "$sheets/many-codes.txt"
+done
+montage "${names[@]}" -tile 8x6 -geometry +18+18 -background white "$work/page.png"
+convert "$work/page.png" -colorspace Gray -background white -gravity center -extent 2300x1900 \
+    -blur 0x0.5 "$sheets/many-codes.png"
+
+# Light on dark: one inverted code in a 4.2-megapixel picture, read only by a pass on an
+# inverted copy, which on a picture this large the time budget used to cut.
+text="light on dark, in a large picture"
+"$qrseal" encode -o "$work/inv.png" --scale 8 --margin 4 "$text"
+convert "$work/inv.png" -negate -colorspace Gray -background black -gravity center -extent 2100x2000 \
+    "$sheets/inverted-large.png"
+echo "$text" > "$sheets/inverted-large.txt"
+
 # ImageMagick stamps PNGs with the time they were written; without it a rerun gives the
 # same files, byte for byte.
-for f in "$out"/*.png; do
+for f in "$out"/*.png "$sheets"/*.png; do
     convert "$f" -strip -define png:exclude-chunks=date,time "$f"
 done
 
-ls -l "$out"
+ls -l "$out" "$sheets"

@@ -2,17 +2,21 @@
 ///
 /// zxing-cpp's quick search reads the image as it is first. While nothing has been read,
 /// or while finder patterns lie outside every code read (or always, at `.thorough`),
-/// further passes run two at a time: zbar and zxing-cpp on prepared copies of the image
-/// (thresholded, inverted, sharpened, padded, enlarged, tiled), then both engines' own
-/// searches on the image as it is, in the order measurement found most productive (see
-/// `PassPlan`). Every engine result passes `SymbolCheck`; results are merged by content and
-/// position, so a symbol found twice is reported once, and corners are in the input's pixels.
+/// further passes run two at a time: both engines' own searches on the image as it is,
+/// then both on each region around finder patterns no code read explains, then zbar and
+/// zxing-cpp on prepared copies of the image (thresholded, inverted, sharpened, padded,
+/// enlarged, tiled; of a smaller pyramid level for a large photo), in the order
+/// measurement found most productive (see `PassPlan`). What is read depends on the image
+/// and the effort only: work is bounded by counts and sizes, and the time budget is a
+/// safety net a normal image never reaches. Every engine result passes `SymbolCheck`;
+/// results are merged by content and position, so a symbol found twice is reported once,
+/// and corners are in the input's pixels.
 public struct Detector: Sendable {
     public var symbologies: Set<Symbology>
     /// How many passes may run and for how long.
     public var effort: Effort
-    /// Replaces the effort's time budget (`Effort.timeBudget(pixels:)`); tests set a large
-    /// one so that what is read never depends on the machine's speed.
+    /// Replaces the effort's time budget (`Effort.timeBudget(pixels:)`), the safety net
+    /// that stops starting passes on a pathological input.
     public var timeBudget: Duration?
     /// No prepared copy of the image (padded, enlarged, …) holds more pixels than this; a
     /// pass whose copy would is skipped. The CLI passes its `--max-pixels`.
@@ -37,18 +41,28 @@ public struct Detector: Sendable {
         var reads = run(PassPlan.first, on: prepared)
         var found = Self.merged(reads)
         var census: FinderCensus?
-        let (batches, always) = PassPlan.further(for: effort, pixels: image.width * image.height)
-        for (index, batch) in batches.enumerated() {
-            if index >= always && clock.now >= deadline { break }
+        let pixels = image.width * image.height
+        for (index, batch) in PassPlan.further(for: effort, pixels: pixels).enumerated() {
+            // A safety net that a normal image never reaches, whatever the machine's load;
+            // the plain searches run even past it, as the quick search does.
+            if index >= PassPlan.plain.count && clock.now >= deadline { break }
             if effort == .balanced && !found.isEmpty {
-                // Go on only while finder patterns lie outside every code read: a page of
-                // codes where the engines have read some.
+                // Go on only while three finder patterns outside every code read may be
+                // another QR code's corners: a page of codes where the engines read some.
                 guard FinderCensus.leavesRoom(found, width: image.width, height: image.height) else { break }
                 census = census ?? FinderCensus(image)
-                if census!.unexplained(by: found) < 2 { break }
+                if census!.regions(unexplainedBy: found, width: image.width, height: image.height).isEmpty { break }
             }
             reads += run(batch, on: prepared)
             found = Self.merged(reads)
+            // Regions pay where some codes were read and others may not have been, and on
+            // a large photo, where a small code is a small part of the image.
+            if index + 1 == PassPlan.regionsAfter && (!found.isEmpty || pixels > PassPlan.pyramidAbove) {
+                census = census ?? FinderCensus(image)
+                reads += run(PassPlan.regions(census!, unexplainedBy: found, width: image.width, height: image.height),
+                             on: prepared)
+                found = Self.merged(reads)
+            }
         }
         return found.map { $0.withGeometry(from: image) }
     }
@@ -74,22 +88,23 @@ public struct Detector: Sendable {
         return results.flatMap { $0 }
     }
 
-    /// Drops repeats of the same payload at the same place, and both of two different
-    /// payloads read at the same place (one of them must be wrong).
+    /// Drops repeats of the same payload at the same place; of two different payloads read
+    /// at the same place (one of them must be wrong), keeps the one more reads agree on,
+    /// and neither when as many agree on each.
     static func merged(_ detections: [Detection]) -> [Detection] {
-        var kept: [Detection] = []
-        var conflicted: [Detection] = []
+        var symbols: [Detection] = []
         for d in detections {
-            if let i = kept.firstIndex(where: { $0.isSameSymbol(as: d) }) {
-                kept[i] = kept[i].filling(from: d)
-            } else if let i = kept.firstIndex(where: { $0.conflicts(with: d) }) {
-                conflicted.append(kept.remove(at: i))
-                conflicted.append(d)
-            } else if !conflicted.contains(where: { $0.conflicts(with: d) || $0.isSameSymbol(as: d) }) {
-                kept.append(d)
+            if let i = symbols.firstIndex(where: { $0.isSameSymbol(as: d) }) {
+                symbols[i] = symbols[i].filling(from: d)
+            } else {
+                symbols.append(d)
             }
         }
-        return readingOrder(kept)
+        let support = symbols.map { s in detections.filter { s.agrees(with: $0) }.count }
+        let kept = symbols.indices.filter { i in
+            !symbols.indices.contains { j in symbols[j].conflicts(with: symbols[i]) && support[j] >= support[i] }
+        }
+        return readingOrder(kept.map { symbols[$0] })
     }
 
     /// Top to bottom, and left to right within a row: symbols whose centres lie within half
@@ -126,6 +141,17 @@ extension Detection {
         let dx = center.x - other.center.x, dy = center.y - other.center.y
         let span = max(extent, other.extent, 1)
         return (dx * dx + dy * dy).squareRoot() < span / 2
+    }
+
+    /// Whether `other` is a read of this symbol: the same symbol, or its UPC-A form read as
+    /// the EAN-13 it also is (a leading 0), or the other way round, at the same place.
+    func agrees(with other: Detection) -> Bool {
+        if isSameSymbol(as: other) { return true }
+        let zero = UInt8(ascii: "0")
+        let (ean, upc) = symbology == .ean13 ? (self, other) : (other, self)
+        guard ean.symbology == .ean13, upc.symbology == .upca, ean.bytes == [zero] + upc.bytes else { return false }
+        let dx = center.x - other.center.x, dy = center.y - other.center.y
+        return (dx * dx + dy * dy).squareRoot() < max(extent, other.extent, 1) / 2
     }
 
     /// Same symbology read at the same place with about the same size, but different bytes.

@@ -4,24 +4,26 @@ public enum Effort: String, CaseIterable, Sendable {
     /// images.
     case fast
     /// As `fast`, then, while nothing has been read or finder patterns lie outside every
-    /// code read, both engines' own searches on the image as it is, then further passes
-    /// (both engines on inverted, thresholded, sharpened and enlarged copies). On images up to 4 megapixels the passes that read
-    /// something in measurement always run, and the time budget cuts only the rest. The
-    /// default.
+    /// code read, both engines' own searches on the image as it is, both engines on each
+    /// region around finder patterns no code read explains, then further passes (both
+    /// engines on inverted, thresholded, sharpened and enlarged copies, made from a copy
+    /// shrunk to 4 megapixels for a larger photo). The default.
     case balanced
     /// Every pass, even after something was read, then both engines on overlapping tiles
-    /// for crowded pictures, within a larger time budget.
+    /// for crowded pictures.
     case thorough
 
     /// How long detection may go on starting further passes on an image of `pixels`
     /// pixels: a fixed part plus a part per megapixel, since every pass costs in proportion
-    /// to the image's size. A pass that has started always runs to its end.
+    /// to the image's size. A safety net against a pathological input, many times what an
+    /// image takes even on a loaded machine, so that what an effort reads does not depend
+    /// on the machine. A pass that has started always runs to its end.
     public func timeBudget(pixels: Int) -> Duration {
         let megapixels = Double(pixels) / 1_000_000
         switch self {
         case .fast: return .zero
-        case .balanced: return .milliseconds(10) + .milliseconds(20) * megapixels
-        case .thorough: return .milliseconds(500) + .milliseconds(250) * megapixels
+        case .balanced: return .seconds(10) + .seconds(2) * megapixels
+        case .thorough: return .seconds(30) + .seconds(5) * megapixels
         }
     }
 }

@@ -1,18 +1,21 @@
 /// Counts QR finder patterns (the three nested squares in a code's corners) in an image,
 /// cheaply, to tell whether any code is still unread once some have been read.
 ///
-/// Each code has three; a pattern inside no code read so far means a code was missed, so
-/// `.balanced` keeps going on pages of many codes instead of stopping at the first one.
+/// Each code has three; three patterns inside no code read so far, placed as one code's
+/// corners, mean a code was missed, so `.balanced` keeps going on pages of many codes
+/// instead of stopping at the first one, and reads the region around them.
 /// A row scan finds dark–light–dark–light–dark runs in the ratio 1:1:3:1:1 against a
 /// threshold from the mean of each 16×16 block's neighbourhood, and a column scan through
 /// the candidate's centre confirms it.
 struct FinderCensus {
-    /// Centres of the distinct patterns found, in the image's pixels.
+    /// Centres of the distinct patterns found, in the image's pixels, top to bottom.
     let centers: [Point]
+    /// The module size of each pattern in `centers`, in pixels.
+    let modules: [Double]
 
     init(_ image: GrayImage) {
         let w = image.width, h = image.height
-        guard w >= 21, h >= 21 else { centers = []; return }
+        guard w >= 21, h >= 21 else { centers = []; modules = []; return }
         let dark = Self.binarized(image)
         var found: [(Point, Double)] = []
         dark.withUnsafeBufferPointer { px in
@@ -48,6 +51,97 @@ struct FinderCensus {
             distinct.append((p, m))
         }
         centers = distinct.map(\.0)
+        modules = distinct.map(\.1)
+    }
+
+    /// The most patterns grouped into regions, the first found: each is compared with those
+    /// in a band of rows around it, and a texture can imitate tens of thousands.
+    static let maxGroupedPatterns = 8_000
+
+    /// The smallest module, in pixels, of a group that gives a region: finer patterns are
+    /// mostly noise and texture (hundreds in a JPEG photo), and a code that fine is read, if
+    /// at all, by the searches over the whole image.
+    static let smallestRegionModule = 1.5
+
+    /// A rectangle of the image where a code may be, and the module size of its patterns.
+    struct Region: Equatable {
+        let x, y, width, height: Int
+        let module: Double
+    }
+
+    /// The most regions `regions(unexplainedBy:width:height:)` gives: work stays bounded
+    /// however many patterns a picture seems to hold.
+    static let maxRegions = 64
+
+    /// Rectangles around the codes that groups of three patterns no QR code in `detections`
+    /// explains may be, each with the code's quiet zone; the most compact groups first, at
+    /// most `maxRegions`. Three patterns are one code's corners when their module
+    /// sizes are alike and two lie at about the same distance from the third (7 to 60 of
+    /// its modules: a code of up to version 10) at about a right angle; a pattern is in one
+    /// group at most, and its modules are at least `smallestRegionModule`. Patterns in no
+    /// such group, of which a textured photo holds hundreds, give no region.
+    func regions(unexplainedBy detections: [Detection], width: Int, height: Int) -> [Region] {
+        // Top to bottom, so that the patterns near one lie in a band of rows around it.
+        let open = unexplainedIndices(by: detections).filter { modules[$0] >= Self.smallestRegionModule }
+            .prefix(Self.maxGroupedPatterns).sorted { (centers[$0].y, $0) < (centers[$1].y, $1) }
+        let quads = detections.filter { $0.corners.count == 4 }.map(\.corners)
+        // Every group that passes, most compact first: the patterns of one code lie closer
+        // together than those of neighbouring codes on a page, and a group whose code's
+        // centre falls in a code already read is made of the patterns of different codes.
+        var groups: [(size: Double, a: Int, b: Int, c: Int)] = []
+        for (k, a) in open.enumerated() {
+            // A partner's module is at most 1.5 times this one's, and it lies at most 60 of
+            // the larger modules away.
+            let reach = 90 * modules[a]
+            var lo = k, hi = k
+            while lo > 0 && centers[a].y - centers[open[lo - 1]].y <= reach { lo -= 1 }
+            while hi + 1 < open.count && centers[open[hi + 1]].y - centers[a].y <= reach { hi += 1 }
+            let near = open[lo...hi].filter { j in
+                guard j != a else { return false }
+                let m = max(modules[a], modules[j]), d = distance(a, j)
+                return m <= 1.5 * min(modules[a], modules[j]) && d >= 7 * m && d <= 60 * m
+            }.sorted { (distance(a, $0), $0) < (distance(a, $1), $1) }.prefix(24)
+            for (n, b) in near.enumerated() {
+                for c in near.dropFirst(n + 1) {
+                    let ab = distance(a, b), ac = distance(a, c)
+                    let dot = (centers[b].x - centers[a].x) * (centers[c].x - centers[a].x)
+                        + (centers[b].y - centers[a].y) * (centers[c].y - centers[a].y)
+                    guard max(ab, ac) <= 1.25 * min(ab, ac), abs(dot) < 0.25 * ab * ac else { continue }
+                    let middle = Point(x: (centers[b].x + centers[c].x) / 2, y: (centers[b].y + centers[c].y) / 2)
+                    guard !quads.contains(where: { Self.contains($0, middle) }) else { continue }
+                    groups.append((ab + ac, a, b, c))
+                }
+            }
+        }
+        var used = Set<Int>()
+        var found: [Region] = []
+        for g in groups.sorted(by: { ($0.size, $0.a, $0.b, $0.c) < ($1.size, $1.a, $1.b, $1.c) })
+        where found.count < Self.maxRegions && used.isDisjoint(with: [g.a, g.b, g.c]) {
+            used.formUnion([g.a, g.b, g.c])
+            found.append(region(corner: g.a, g.b, g.c, width: width, height: height))
+        }
+        return found
+    }
+
+    private func distance(_ i: Int, _ j: Int) -> Double {
+        let dx = centers[i].x - centers[j].x, dy = centers[i].y - centers[j].y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// The rectangle around the code whose finder patterns are `a` (the corner), `b` and
+    /// `c`, and its fourth corner, grown by 8 modules (from a pattern's centre to the
+    /// code's edge and a quiet zone) and a quarter of the code's side, for a group that
+    /// holds a pattern the census placed off the code's own (a blurred or missing one
+    /// replaced by texture nearby).
+    private func region(corner a: Int, _ b: Int, _ c: Int, width: Int, height: Int) -> Region {
+        let fourth = Point(x: centers[b].x + centers[c].x - centers[a].x, y: centers[b].y + centers[c].y - centers[a].y)
+        let points = [centers[a], centers[b], centers[c], fourth]
+        let module = max(modules[a], modules[b], modules[c])
+        let side = max(distance(a, b), distance(a, c))
+        let xs = points.map(\.x), ys = points.map(\.y), margin = 8 * module + side / 4
+        let x0 = max(0, Int(xs.min()! - margin)), y0 = max(0, Int(ys.min()! - margin))
+        let x1 = min(width, Int(xs.max()! + margin) + 1), y1 = min(height, Int(ys.max()! + margin) + 1)
+        return Region(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0), module: module)
     }
 
     /// Whether `detections` leave room for another code: together they cover less than a
@@ -63,10 +157,12 @@ struct FinderCensus {
         return covered * 3 < Double(width * height)
     }
 
-    /// How many patterns lie outside every QR code in `detections`.
-    func unexplained(by detections: [Detection]) -> Int {
-        let quads = detections.filter { $0.symbology == .qr && $0.corners.count == 4 }.map { $0.grown(by: 0.15) }
-        return centers.filter { c in !quads.contains { Self.contains($0, c) } }.count
+    /// The indices in `centers` of the patterns inside no code of `detections` (each grown
+    /// a little, for corners an engine placed on the pattern's edge): a Micro QR code's one
+    /// pattern, or one that a Data Matrix's texture imitates, is explained by its code.
+    private func unexplainedIndices(by detections: [Detection]) -> [Int] {
+        let quads = detections.filter { $0.corners.count == 4 }.map { $0.grown(by: 0.15) }
+        return centers.indices.filter { i in !quads.contains { Self.contains($0, centers[i]) } }
     }
 
     /// Whether runs (dark, light, dark, light, dark) are in the ratio 1:1:3:1:1, each

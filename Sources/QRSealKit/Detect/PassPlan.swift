@@ -6,22 +6,46 @@ enum PassPlan {
     /// in about a millisecond.
     static let first: [Pass] = [Pass(.zxing(harder: false))]
 
-    /// The batches that may follow, each run side by side, most productive first, and how
-    /// many of them run whatever the time budget says: those that read something in
-    /// measurement, so that what is read does not depend on the machine's speed or load
-    /// and the budget only cuts the long tail. Above `alwaysUpTo` pixels (a large photo,
-    /// where each pass takes long), only the first batch is sure to run.
-    static func further(for effort: Effort, pixels: Int) -> (batches: [[Pass]], always: Int) {
-        let always = pixels <= alwaysUpTo ? plain.count + balanced.count : 1
+    /// The batches that may follow, each run side by side, most productive first. Every
+    /// batch runs whatever the machine's load (`Effort.timeBudget` is only a safety net),
+    /// so work is bounded by the image's size instead: above `pyramidAbove` pixels (a large
+    /// photo, where each pass takes long), the prepared copies of `balanced` are made from
+    /// a copy shrunk to that size, while both engines' plain searches and the regions around
+    /// unexplained finder patterns (`regions`) still see every pixel.
+    static func further(for effort: Effort, pixels: Int) -> [[Pass]] {
         switch effort {
-        case .fast: return ([], 0)
-        case .balanced: return (plain + balanced, always)
-        case .thorough: return (plain + balanced + thorough, always)
+        case .fast: return []
+        case .balanced: return plain + onPyramid(balanced, pixels: pixels)
+        case .thorough: return plain + onPyramid(balanced, pixels: pixels) + thorough
         }
     }
 
     /// Four megapixels: a screenshot, a scan or a downsized photo.
-    static let alwaysUpTo = 4_000_000
+    static let pyramidAbove = 4_000_000
+
+    /// `batches` with every pass made on the image shrunk to `pyramidAbove` pixels, when the
+    /// image holds more.
+    static func onPyramid(_ batches: [[Pass]], pixels: Int) -> [[Pass]] {
+        guard pixels > pyramidAbove else { return batches }
+        return batches.map { $0.map { Pass($0.engine, [.fitPixels(pyramidAbove)] + $0.steps) } }
+    }
+
+    /// After how many of `further`'s batches the regions around unexplained finder patterns
+    /// are read: after both engines' plain searches, which read most codes of a sheet.
+    static let regionsAfter = 1
+
+    /// zxing-cpp on each region around finder patterns no code read explains, one by one
+    /// (at most `FinderCensus.maxRegions`): the codes of a crowded page or a large photo
+    /// that the searches over the whole image missed, since libZXing 1.4 tries only the
+    /// first 256 combinations of similar finder patterns in one image. Regions whose
+    /// modules are under three pixels are also read enlarged twice.
+    static func regions(_ census: FinderCensus, unexplainedBy found: [Detection], width: Int, height: Int) -> [Pass] {
+        census.regions(unexplainedBy: found, width: width, height: height).flatMap { r -> [Pass] in
+            let region = Step.region(x: r.x, y: r.y, width: r.width, height: r.height)
+            let pass = Pass(.zxing(harder: true), [region])
+            return r.module < 3 ? [pass, Pass(.zxing(harder: true), [region, .upscale(2)])] : [pass]
+        }
+    }
 
     /// Batches of two passes, run on two cores. Between them they read every image of the
     /// zxing-cpp and zbar samples and of Tests/Images/hard that any pass reads.

@@ -8,6 +8,12 @@ enum Step: Hashable, Sendable {
     case pad(Double)
     /// Shrunk so the larger side is at most this many pixels, when it is larger.
     case shrinkTo(Int)
+    /// Shrunk by area averaging so that it holds at most this many pixels, when it holds
+    /// more: the smaller level of a pyramid, on which a large photo's copies are made.
+    case fitPixels(Int)
+    /// The rectangle (`x`, `y`, `width`, `height`) of the image, clipped to it: a region
+    /// around finder patterns that no code read explains.
+    case region(x: Int, y: Int, width: Int, height: Int)
     /// Enlarged by a whole factor, pixel blocks kept hard, so the smaller side reaches at
     /// least this many pixels; does not apply to images already that large.
     case enlargeTo(Int)
@@ -49,6 +55,12 @@ enum Step: Hashable, Sendable {
         case .shrinkTo(let side):
             guard max(w, h) > side, let small = image.scaled(by: Double(side) / Double(max(w, h))) else { return nil }
             return (small, .scaled(Double(small.width) / Double(w), Double(small.height) / Double(h)))
+        case .fitPixels(let most):
+            guard w * h > most, let small = image.scaled(by: (Double(most) / Double(w * h)).squareRoot()) else { return nil }
+            return (small, .scaled(Double(small.width) / Double(w), Double(small.height) / Double(h)))
+        case let .region(x, y, width, height):
+            guard let part = image.cropped(x: x, y: y, width: width, height: height) else { return nil }
+            return (part, .offset(Double(max(0, x)), Double(max(0, y))))
         case .enlargeTo(let side):
             guard min(w, h) < side else { return nil }
             let factor = min(8, (side + min(w, h) - 1) / max(1, min(w, h)))

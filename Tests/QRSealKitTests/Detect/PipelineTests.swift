@@ -55,11 +55,21 @@ struct PipelineTests {
         #expect(merged.map(\.text) == ["a", "a", "b"])
     }
 
-    @Test("two different payloads read at the same place are both dropped: one must be wrong")
+    @Test("of two different payloads read at the same place, the one more reads agree on is kept; neither on a tie")
     func conflicts() {
         let merged = Detector.merged([detection("right", at: 10, 10), detection("wrong", at: 12, 11),
                                       detection("elsewhere", at: 300, 300)])
         #expect(merged.map(\.text) == ["elsewhere"])
+        // Two reads of one payload against one of another: the one more reads agree on stays.
+        let outvoted = Detector.merged([detection("right", at: 10, 10), detection("wrong", at: 12, 11),
+                                        detection("right", at: 11, 10)])
+        #expect(outvoted.map(\.text) == ["right"])
+        // A UPC-A read is the EAN-13 it also is: it outvotes a misread EAN-13 (zbar reads
+        // both of these from one blurred photo, zxing-cpp the UPC-A).
+        let upc = Detector.merged([detection("0899624007003", at: 10, 10, symbology: .ean13),
+                                   detection("0899684001003", at: 11, 10, symbology: .ean13),
+                                   detection("899684001003", at: 12, 11, symbology: .upca)])
+        #expect(upc.compactMap(\.text).sorted() == ["0899684001003", "899684001003"])
         // A small code inside a large one is no conflict.
         let nested = Detector.merged([detection("outer", at: 0, 0, size: 300), detection("inner", at: 120, 120, size: 60)])
         #expect(nested.count == 2)
@@ -76,13 +86,17 @@ struct PipelineTests {
         #expect(merged.first?.text == "\u{1}A" && merged.first?.version == 2 && merged.first?.errorCorrection == .high)
     }
 
-    @Test("the census counts a code's three finder patterns, and none once the code is read")
-    func census() {
+    @Test("the census finds a code's three finder patterns and the region around them, and none once it is read")
+    func census() throws {
         let image = matrix.image(scale: 4, margin: 4)
         let census = FinderCensus(image)
         #expect(census.centers.count >= 3)
-        #expect(census.unexplained(by: []) >= 3)
-        #expect(census.unexplained(by: Detector(effort: .fast).detect(in: image)) == 0)
+        let region = try #require(census.regions(unexplainedBy: [], width: image.width, height: image.height).first)
+        // The whole code and its quiet zone: the image, which has a margin of 4 modules.
+        #expect(region.x <= 4 && region.y <= 4 && region.x + region.width >= image.width - 4
+                && region.y + region.height >= image.height - 4, "\(region)")
+        #expect(census.regions(unexplainedBy: Detector(effort: .fast).detect(in: image),
+                               width: image.width, height: image.height).isEmpty)
         #expect(FinderCensus(GrayImage(width: 200, height: 200, filledWith: 255)).centers.isEmpty)
         #expect(FinderCensus(GrayImage(width: 3, height: 3, filledWith: 0)).centers.isEmpty)
     }

@@ -68,7 +68,7 @@ for path in arguments.dropFirst() {
         let start = clock.now
         var found: [Detection] = []
         let symbologies = pass.isStrict ? strong : all
-        if let (copy, mapping) = PreparedImages(image).image(for: pass.steps) {
+        if let (copy, mapping) = PreparedImages(image, maxPixels: ImageDecoder.defaultMaxPixels).image(for: pass.steps) {
             found = pass.run(on: copy, symbologies: symbologies).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: image.width, inputHeight: image.height,
                                       wanted: symbologies)

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import QRSealKit
+
+/// Photos larger than 4 megapixels (Tests/Images/sheets, made by make-hard-images.sh) and
+/// pages of many codes: every code is read at the default effort, with its own time budget,
+/// because work is bounded by the image's size and the number of regions, not by the clock.
+@Suite("Detector: large photos and pages of many codes")
+struct LargePhotoTests {
+    static let images = Tools.packageRoot.appendingPathComponent("Tests/Images")
+
+    /// The image and the payloads its .txt file lists, one per line.
+    static func sample(_ path: String) throws -> (GrayImage, [String]) {
+        let url = images.appendingPathComponent(path)
+        let image = try ImageDecoder().decode([UInt8](try Data(contentsOf: url)))
+        let text = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
+        return (image, text.split(separator: "\n").map(String.init))
+    }
+
+    @Test("48 small blurred codes on a 4.4-megapixel page: every one, once, at the default effort")
+    func manyCodes() throws {
+        let (image, expected) = try Self.sample("sheets/many-codes.png")
+        #expect(image.width * image.height > PassPlan.pyramidAbove)
+        let found = Detector().detect(in: image)
+        #expect(found.compactMap(\.text).sorted() == expected.sorted())
+        // Neither engine's search over the whole page reads them all: libZXing 1.4 pairs
+        // only 256 combinations of finder patterns, and zbar misses the blurred ones.
+        #expect(Detector(effort: .fast).detect(in: image).count < expected.count / 2)
+    }
+
+    @Test("a light-on-dark code in a 4.2-megapixel picture is read at the default effort")
+    func invertedInLargePicture() throws {
+        let (image, expected) = try Self.sample("sheets/inverted-large.png")
+        #expect(image.width * image.height > PassPlan.pyramidAbove)
+        #expect(Detector().detect(in: image).map(\.text) == expected)
+    }
+
+    @Test("the regions of a page are one per unread code, around it, and none once all are read")
+    func regionsFollowCodes() throws {
+        let (image, expected) = try Self.sample("sheets/many-codes.png")
+        let census = FinderCensus(image)
+        let regions = census.regions(unexplainedBy: [], width: image.width, height: image.height)
+        #expect(regions.count >= expected.count && regions.count <= FinderCensus.maxRegions)
+        #expect(regions.allSatisfy { $0.width < image.width / 4 && $0.height < image.height / 4 })
+        let found = Detector().detect(in: image)
+        #expect(census.regions(unexplainedBy: found, width: image.width, height: image.height).isEmpty)
+    }
+
+    @Test("a texture full of finder-like patterns gives at most the bounded number of regions")
+    func regionsBounded() {
+        // A checkerboard of 3-pixel squares: every row and column looks like finder runs.
+        let side = 360
+        let pixels = (0..<side * side).map { i -> UInt8 in ((i % side) / 3 + (i / side) / 3) % 2 == 0 ? 0 : 255 }
+        let image = GrayImage(width: side, height: side, pixels: pixels)
+        let regions = FinderCensus(image).regions(unexplainedBy: [], width: side, height: side)
+        #expect(regions.count <= FinderCensus.maxRegions)
+        #expect(Detector().detect(in: image).isEmpty)
+    }
+
+    @Test("every further batch runs on a large photo, its copies made from a 4-megapixel level")
+    func pyramidPlan() {
+        let small = PassPlan.further(for: .balanced, pixels: 1_000_000)
+        let large = PassPlan.further(for: .balanced, pixels: 12_000_000)
+        #expect(large.count == small.count)
+        #expect(large.first == PassPlan.plain.first, "both plain searches see every pixel")
+        for batch in large.dropFirst(PassPlan.plain.count) {
+            #expect(batch.allSatisfy { $0.steps.first == .fitPixels(PassPlan.pyramidAbove) })
+        }
+        let level = Step.fitPixels(4_000_000).apply(to: GrayImage(width: 4000, height: 3000, filledWith: 128),
+                                                   maxPixels: ImageDecoder.defaultMaxPixels)
+        #expect(level.map { $0.0.width * $0.0.height <= 4_000_000 && $0.0.width * $0.0.height > 3_900_000 } == true)
+    }
+}
+
+/// What an effort reads does not depend on the machine's load: the same scans, once on an
+/// idle machine and once with every core kept busy, give exactly the same detections.
+@Suite("Detector: results do not depend on the machine's load")
+struct DeterminismTests {
+    /// Images that need passes after the first batch: a large photo of many codes, a large
+    /// light-on-dark one, and hard images read only by prepared copies.
+    static let paths = ["sheets/many-codes.png", "sheets/inverted-large.png", "hard/blur.png", "hard/perspective.png",
+                        "hard/tiny.png", "hard/many-codes.png"]
+
+    @Test("the same scans, idle and under load, agree exactly, at the default effort's own time budget")
+    func sameUnderLoad() throws {
+        let samples = try Self.paths.map(LargePhotoTests.sample)
+        let detector = Detector()
+        let idle = samples.map { detector.detect(in: $0.0) }
+        let loaded = BusyThreads.while(count: 2 * ProcessInfo.processInfo.activeProcessorCount) {
+            samples.map { detector.detect(in: $0.0) }
+        }
+        #expect(idle == loaded)
+        for (found, (_, expected)) in zip(idle, samples) {
+            #expect(found.compactMap(\.text).sorted() == expected.sorted())
+        }
+    }
+}
+
+/// Threads that spin until the work given them is done: a loaded machine, made on purpose.
+enum BusyThreads {
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var done = false
+        var isSet: Bool { lock.lock(); defer { lock.unlock() }; return done }
+        func set() { lock.lock(); done = true; lock.unlock() }
+    }
+
+    static func `while`<R>(count: Int, _ work: () -> R) -> R {
+        let flag = Flag()
+        let group = DispatchGroup()
+        for _ in 0..<count {
+            group.enter()
+            let thread = Thread {
+                var x: UInt64 = 1
+                while !flag.isSet {
+                    for _ in 0..<10_000 { x = x &* 6364136223846793005 &+ 1442695040888963407 }
+                }
+                if x == 0 { print("") }
+                group.leave()
+            }
+            thread.start()
+        }
+        let result = work()
+        flag.set()
+        group.wait()
+        return result
+    }
+}
+
+/// Pictures that hold no code give nothing at any effort (Tests/Images/nothing, and
+/// textures made here whose runs look like bars and finder patterns).
+@Suite("Detector: no false positives")
+struct FalsePositiveTests {
+    static func textures() -> [(String, GrayImage)] {
+        let w = 480, h = 360
+        func image(_ f: (Int, Int) -> UInt8) -> GrayImage {
+            GrayImage(width: w, height: h, pixels: (0..<w * h).map { f($0 % w, $0 / w) })
+        }
+        return [
+            // Dots on a grid in three shades, like a printed fabric.
+            ("dots", image { x, y in
+                let dx = x % 12 - 6, dy = y % 12 - 6
+                return dx * dx + dy * dy < 20 ? UInt8(150 + 40 * ((x / 12 + 2 * (y / 12)) % 3)) : 60
+            }),
+            // Vertical stripes of varying widths: runs a linear reader looks for.
+            ("stripes", image { x, _ in (x * x / 37 + x / 5) % 3 == 0 ? 30 : 220 }),
+            // Concentric squares: runs in the finder patterns' 1:1:3:1:1 ratio all over.
+            ("squares", image { x, y in (max(abs(x - w / 2), abs(y - h / 2)) / 4) % 2 == 0 ? 20 : 235 }),
+        ]
+    }
+
+    @Test("no code is reported in a picture that holds none, at any effort")
+    func nothing() throws {
+        let folder = LargePhotoTests.images.appendingPathComponent("nothing")
+        var samples = Self.textures()
+        for name in ["mqr-falsepositive.png", "zxing-570.png"] {
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+            samples.append((name, try ImageDecoder().decode(bytes)))
+        }
+        for (name, image) in samples {
+            for effort in Effort.allCases {
+                let found = Detector(effort: effort).detect(in: image)
+                #expect(found.isEmpty, "\(name) at \(effort): \(found.map { "\($0.symbology) \($0.text ?? "")" })")
+            }
+        }
+    }
+}
