@@ -40,7 +40,7 @@ public struct Detector: Sendable {
         let (batches, always) = PassPlan.further(for: effort, pixels: image.width * image.height)
         for (index, batch) in batches.enumerated() {
             if index >= always && clock.now >= deadline { break }
-            if effort == .balanced && !found.isEmpty {
+            if effort != .thorough && !found.isEmpty {
                 // Go on only while finder patterns lie outside every code read: a page of
                 // codes where the engines have read some.
                 guard FinderCensus.leavesRoom(found, width: image.width, height: image.height) else { break }

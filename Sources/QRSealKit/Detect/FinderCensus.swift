@@ -7,13 +7,26 @@
 /// threshold from the mean of each 16×16 block's neighbourhood, and a column scan through
 /// the candidate's centre confirms it.
 struct FinderCensus {
+    /// One finder pattern as the scan saw it: the mean of the centres and module sizes of
+    /// every scan row that crossed it, and how many did.
+    struct Pattern: Sendable {
+        var center: Point
+        var module: Double
+        var hits: Int
+    }
+
+    /// The distinct patterns found, most often crossed first.
+    let patterns: [Pattern]
     /// Centres of the distinct patterns found, in the image's pixels.
-    let centers: [Point]
+    var centers: [Point] { patterns.map(\.center) }
 
     init(_ image: GrayImage) {
-        let w = image.width, h = image.height
-        guard w >= 21, h >= 21 else { centers = []; return }
-        let dark = Self.binarized(image)
+        self.init(dark: Self.binarized(image), width: image.width, height: image.height)
+    }
+
+    /// The census of an image already binarized by `binarized(_:)`.
+    init(dark: [Bool], width w: Int, height h: Int) {
+        guard w >= 21, h >= 21, dark.count == w * h else { patterns = []; return }
         var found: [(Point, Double)] = []
         dark.withUnsafeBufferPointer { px in
             // The last five runs of each row: (dark?, length).
@@ -41,13 +54,19 @@ struct FinderCensus {
                 }
             }
         }
-        // Many rows cross each pattern: keep one centre per pattern.
-        var distinct: [(Point, Double)] = []
-        for (p, m) in found where !distinct.contains(where: { abs($0.0.x - p.x) < 3 * max(m, $0.1)
-                                                                && abs($0.0.y - p.y) < 3 * max(m, $0.1) }) {
-            distinct.append((p, m))
+        // Many rows cross each pattern: one pattern for the hits near each other.
+        var distinct: [Pattern] = []
+        for (p, m) in found {
+            if let i = distinct.firstIndex(where: { abs($0.center.x - p.x) < 3 * max(m, $0.module)
+                                                     && abs($0.center.y - p.y) < 3 * max(m, $0.module) }) {
+                let d = distinct[i], n = Double(d.hits)
+                distinct[i] = Pattern(center: Point(x: (d.center.x * n + p.x) / (n + 1), y: (d.center.y * n + p.y) / (n + 1)),
+                                      module: (d.module * n + m) / (n + 1), hits: d.hits + 1)
+            } else {
+                distinct.append(Pattern(center: p, module: m, hits: 1))
+            }
         }
-        centers = distinct.map(\.0)
+        patterns = distinct.enumerated().sorted { ($0.element.hits, -$0.offset) > ($1.element.hits, -$1.offset) }.map(\.element)
     }
 
     /// Whether `detections` leave room for another code: together they cover less than a

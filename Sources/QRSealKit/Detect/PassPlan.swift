@@ -14,11 +14,17 @@ enum PassPlan {
     static func further(for effort: Effort, pixels: Int) -> (batches: [[Pass]], always: Int) {
         let always = pixels <= alwaysUpTo ? plain.count + balanced.count : 1
         switch effort {
-        case .fast: return ([], 0)
-        case .balanced: return (plain + balanced, always)
-        case .thorough: return (plain + balanced + thorough, always)
+        // Our locator (issue 10, items 4 and 7) runs first after the quick search at every
+        // effort, and always: it costs a finder scan when it finds no triple.
+        case .fast: return (located, located.count)
+        case .balanced: return (located + plain + balanced, located.count + always)
+        case .thorough: return (located + plain + balanced + thorough, located.count + always)
         }
     }
+
+    /// Our own locator and rectifier (`QRLocator`), alone in its batch: dense and curved
+    /// QR codes that the engines' own detectors sample wrongly.
+    static let located: [[Pass]] = [[Pass(.located)]]
 
     /// Four megapixels: a screenshot, a scan or a downsized photo.
     static let alwaysUpTo = 4_000_000
@@ -64,5 +70,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + (plain + balanced + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + (located + plain + balanced + thorough).flatMap { $0 }
 }
