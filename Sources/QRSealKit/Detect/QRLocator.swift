@@ -182,7 +182,8 @@ struct QRLocator {
     /// its corners mapped back into the image.
     func decode(_ grid: ModuleGrid) -> [Candidate] {
         let n = grid.dimension, s = Self.scale, q = Self.quietZone
-        let modules = grid.modules(in: image)
+        var modules = grid.modules(in: image)
+        Self.drawFunctionPatterns(&modules, dimension: n)
         let side = (n + 2 * q) * s
         var pixels = [UInt8](repeating: 255, count: side * side)
         for row in 0..<n {
@@ -204,6 +205,38 @@ struct QRLocator {
             c.version = version
             return c
         }
+    }
+}
+
+extension QRLocator {
+    /// Draws the patterns every code of this size has, whatever was sampled there (finders
+    /// with their separators, timing patterns, alignment patterns and the dark module): a
+    /// blurred finder must not stop the engine from finding the code, and they carry no data.
+    static func drawFunctionPatterns(_ modules: inout [Bool], dimension n: Int) {
+        func set(_ column: Int, _ row: Int, _ dark: Bool) {
+            if column >= 0, row >= 0, column < n, row < n { modules[row * n + column] = dark }
+        }
+        for (fx, fy) in [(0, 0), (n - 7, 0), (0, n - 7)] {
+            for y in -1...7 {
+                for x in -1...7 {
+                    let ring = max(abs(x - 3), abs(y - 3))
+                    set(fx + x, fy + y, ring != 2 && ring != 4)
+                }
+            }
+        }
+        for i in 8..<(n - 8) {
+            set(i, 6, i % 2 == 0)
+            set(6, i, i % 2 == 0)
+        }
+        let centers = AlignmentPatterns.centers(version: (n - 17) / 4)
+        for cy in centers {
+            for cx in centers where !(cx == 6 && cy == 6) && !(cx == 6 && cy == n - 7) && !(cx == n - 7 && cy == 6) {
+                for y in -2...2 {
+                    for x in -2...2 { set(cx + x, cy + y, max(abs(x), abs(y)) != 1) }
+                }
+            }
+        }
+        set(8, n - 8, true)
     }
 }
 
