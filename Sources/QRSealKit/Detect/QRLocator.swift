@@ -164,6 +164,20 @@ struct QRLocator {
                 }
             }
         }
+        // The corners beside the finders again, now from the finder's centre and the three
+        // patterns found nearest (a mapping through those four points), which follows a curl
+        // there better than the first mapping does.
+        let d = Double(dimension)
+        for (i, j, center, finder) in [(0, 0, t.topLeft.center, Point(x: 3.5, y: 3.5)),
+                                       (n - 1, 0, t.topRight.center, Point(x: d - 3.5, y: 3.5)),
+                                       (0, n - 1, t.bottomLeft.center, Point(x: 3.5, y: d - 3.5))] {
+            let di = i == 0 ? 1 : -1, dj = j == 0 ? 1 : -1
+            let neighbours = [(i + di, j), (i + di, j + dj), (i, j + dj)]
+            guard neighbours.allSatisfy({ found[$0.1 * n + $0.0] }),
+                  let local = Homography(from: [finder] + neighbours.map { Point(x: lines[$0.0], y: lines[$0.1]) },
+                                         to: [center] + neighbours.map { points[$0.1 * n + $0.0] }) else { continue }
+            points[j * n + i] = local.apply(lines[i], lines[j])
+        }
         // Patterns not found sit where their found neighbours on both sides put them.
         for j in 1..<(n - 1) {
             for i in 1..<(n - 1) where !found[j * n + i] {
