@@ -105,8 +105,13 @@ enum AlignmentPatterns {
     /// The centre of an alignment pattern (a dark module in a light ring in a dark ring,
     /// 1:1:1 each way from the middle) within `radius` pixels of `guess` on `dark`, the one
     /// nearest `guess` when several are, or nil.
+    ///
+    /// `across` and `down` are one module's step along the code's rows and columns there:
+    /// the whole 5 × 5 pattern is checked along them (its light ring, and its dark ring
+    /// but for two modules), so that data modules rarely pass for a pattern even when the
+    /// search is wide.
     static func locate(on dark: UnsafeBufferPointer<Bool>, width w: Int, height h: Int,
-                       near guess: Point, module: Double, radius: Double) -> Point? {
+                       near guess: Point, module: Double, radius: Double, across: Point, down: Point) -> Point? {
         guard guess.x.isFinite, guess.y.isFinite, module > 0 else { return nil }
         let r = Int(radius.rounded(.up)), gx = Int(guess.x), gy = Int(guess.y)
         guard gx + r >= 0, gy + r >= 0, gx - r < w, gy - r < h else { return nil }
@@ -135,6 +140,22 @@ enum AlignmentPatterns {
             let low = Double(origin - back - lowLight + 1), high = Double(origin + ahead + 1 + highLight)
             return (low + high) / 2
         }
+        func isPattern(at p: Point) -> Bool {
+            var lightMissed = 0, darkMissed = 0
+            for b in -2...2 {
+                for a in -2...2 {
+                    let x = Int(p.x + Double(a) * across.x + Double(b) * down.x)
+                    let y = Int(p.y + Double(a) * across.y + Double(b) * down.y)
+                    let isDark = x >= 0 && y >= 0 && x < w && y < h && dark[y * w + x]
+                    switch max(abs(a), abs(b)) {
+                    case 1: if isDark { lightMissed += 1 }
+                    case 2: if !isDark { darkMissed += 1 }
+                    default: if !isDark { return false }
+                    }
+                }
+            }
+            return lightMissed == 0 && darkMissed <= 2
+        }
         var best: (point: Point, distance: Double)?
         for y in max(0, gy - r)...min(h - 1, gy + r) {
             for x in max(0, gx - r)...min(w - 1, gx + r) where dark[y * w + x] {
@@ -144,7 +165,8 @@ enum AlignmentPatterns {
                 // Across again through the found middle row, which a corner of the ring can fool.
                 let my = min(h - 1, max(0, Int(cy))), mx = min(w - 1, max(0, Int(cx)))
                 guard dark[my * w + mx], let refinedX = middle(mx, my, 1, 0), let refinedY = middle(mx, my, 0, 1),
-                      abs(refinedX - cx) < module, abs(refinedY - cy) < module else { continue }
+                      abs(refinedX - cx) < module, abs(refinedY - cy) < module,
+                      isPattern(at: Point(x: refinedX, y: refinedY)) else { continue }
                 best = (Point(x: refinedX, y: refinedY), d)
             }
         }

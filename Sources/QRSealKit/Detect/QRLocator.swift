@@ -89,9 +89,11 @@ struct QRLocator {
         guard dimension >= 25 else { return parallelogram }
         let module = t.patterns.map(\.module).reduce(0, +) / 3
         let at = d - 6.5
+        let (across, down) = parallelogram.steps(at, at)
         guard let alignment = AlignmentPatterns.locate(on: dark, width: image.width, height: image.height,
                                                        near: parallelogram.apply(at, at), module: module,
-                                                       radius: module * (4 + d / 40)) else { return parallelogram }
+                                                       radius: module * (4 + d / 20), across: across, down: down)
+        else { return parallelogram }
         return Homography(from: [square[0], square[1], Point(x: at, y: at), square[3]], to: [tl, tr, alignment, bl]) ?? parallelogram
     }
 
@@ -146,17 +148,21 @@ struct QRLocator {
                     // The fourth corner of the parallelogram of the three before.
                     let a = points[k - 1], b = points[k - n], c = points[k - n - 1]
                     guess = Point(x: a.x + b.x - c.x, y: a.y + b.y - c.y)
+                } else if i + j >= 2 {
+                    // Along the first row or column: on from the two before, the step scaled
+                    // as the reference lines are spaced (the first step is shorter).
+                    let (a, b) = i > 0 ? (points[k - 1], points[k - 2]) : (points[k - n], points[k - 2 * n])
+                    let index = i + j
+                    let ratio = (lines[index] - lines[index - 1]) / (lines[index - 1] - lines[index - 2])
+                    guess = Point(x: a.x + (a.x - b.x) * ratio, y: a.y + (a.y - b.y) * ratio)
                 } else {
-                    // Along the first row or column: the mapping, moved as much as it was wrong
-                    // at the previous pattern.
-                    let previous = i > 0 ? k - 1 : k - n
-                    let (pi, pj) = i > 0 ? (i - 1, j) : (i, j - 1)
-                    let shift = Point(x: points[previous].x - projected(pi, pj).x, y: points[previous].y - projected(pi, pj).y)
-                    let p = projected(i, j)
-                    guess = Point(x: p.x + shift.x, y: p.y + shift.y)
+                    guess = projected(i, j)
                 }
+                // The first step from a corner relies on the first mapping alone: look wider.
+                let radius = (i + j == 1 ? 4 : 2) * module + 1
+                let (across, down) = mapping.steps(lines[i], lines[j])
                 if let p = AlignmentPatterns.locate(on: dark, width: image.width, height: image.height,
-                                                    near: guess, module: module, radius: 2 * module + 1) {
+                                                    near: guess, module: module, radius: radius, across: across, down: down) {
                     points[k] = p
                     found[k] = true
                 } else {
@@ -251,6 +257,14 @@ extension QRLocator {
             }
         }
         set(8, n - 8, true)
+    }
+}
+
+extension Homography {
+    /// One module's step across and one down at module coordinates (x, y).
+    func steps(_ x: Double, _ y: Double) -> (across: Point, down: Point) {
+        let p = apply(x, y), right = apply(x + 1, y), below = apply(x, y + 1)
+        return (Point(x: right.x - p.x, y: right.y - p.y), Point(x: below.x - p.x, y: below.y - p.y))
     }
 }
 
