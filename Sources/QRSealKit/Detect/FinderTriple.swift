@@ -77,8 +77,10 @@ extension FinderCensus.Pattern {
     func refined(on dark: UnsafeBufferPointer<Bool>, width w: Int, height h: Int) -> FinderCensus.Pattern? {
         let limit = Int(module * 6) + 3
         func span(_ dx: Int, _ dy: Int) -> (low: Double, high: Double, runs: [Int])? {
-            var x = Int(center.x), y = Int(center.y)
-            guard x >= 0, y >= 0, x < w, y < h, dark[y * w + x] else { return nil }
+            // The pixel at the centre, or one beside it when noise lightened that one.
+            guard let (sx, sy) = [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)].lazy.map({ (Int(center.x) + $0.0, Int(center.y) + $0.1) })
+                .first(where: { $0.0 >= 0 && $0.1 >= 0 && $0.0 < w && $0.1 < h && dark[$0.1 * w + $0.0] }) else { return nil }
+            var x = sx, y = sy
             // Back to the first pixel of the centre run, then forward through all five.
             var back = 0
             while back < limit, x - dx >= 0, y - dy >= 0, x - dx < w, y - dy < h, dark[(y - dy) * w + x - dx] { x -= dx; y -= dy; back += 1 }
@@ -107,10 +109,16 @@ extension FinderCensus.Pattern {
             let total = Double(runs.reduce(0, +))
             return dx != 0 ? (start, start + total, runs) : (startY, startY + total, runs)
         }
-        guard let across = span(1, 0), let down = span(0, 1), span(1, 1) != nil, span(1, -1) != nil else { return nil }
-        let mx = (across.high - across.low) / 7, my = (down.high - down.low) / 7
+        let across = span(1, 0), down = span(0, 1)
+        let diagonals = (span(1, 1) != nil ? 1 : 0) + (span(1, -1) != nil ? 1 : 0)
+        // Blur and noise break one scan line or another: three of the four must pass, or
+        // the row scan must have crossed the pattern often.
+        let passed = diagonals + (across != nil ? 1 : 0) + (down != nil ? 1 : 0)
+        guard passed >= 3 || (passed >= 1 && hits >= 3) else { return nil }
+        let mx = across.map { ($0.high - $0.low) / 7 } ?? module, my = down.map { ($0.high - $0.low) / 7 } ?? module
         guard mx > 0, my > 0, max(mx, my) / min(mx, my) < 2 else { return nil }
-        return FinderCensus.Pattern(center: Point(x: (across.low + across.high) / 2, y: (down.low + down.high) / 2),
+        return FinderCensus.Pattern(center: Point(x: across.map { ($0.low + $0.high) / 2 } ?? center.x,
+                                                  y: down.map { ($0.low + $0.high) / 2 } ?? center.y),
                                     module: (mx + my) / 2, hits: hits)
     }
 }
