@@ -92,7 +92,7 @@ struct QRLocator {
         let (across, down) = parallelogram.steps(at, at)
         guard let alignment = AlignmentPatterns.locate(on: dark, width: image.width, height: image.height,
                                                        near: parallelogram.apply(at, at), module: module,
-                                                       radius: module * (4 + d / 20), across: across, down: down)
+                                                       radius: module * (4 + d / 40), across: across, down: down)
         else { return parallelogram }
         return Homography(from: [square[0], square[1], Point(x: at, y: at), square[3]], to: [tl, tr, alignment, bl]) ?? parallelogram
     }
