@@ -57,8 +57,12 @@ struct FinderCensus {
         // Many rows cross each pattern: one pattern for the hits near each other.
         var distinct: [Pattern] = []
         for (p, m) in found {
-            if let i = distinct.firstIndex(where: { abs($0.center.x - p.x) < 3 * max(m, $0.module)
-                                                     && abs($0.center.y - p.y) < 3 * max(m, $0.module) }) {
+            // The rows through one pattern agree on its centre across within a module or so
+            // and lie within its 3-module core down; a finder-like stretch of data beside
+            // it must not pull its centre away.
+            if let i = distinct.firstIndex(where: { abs($0.center.x - p.x) < 1.5 * max(m, $0.module)
+                                                     && abs($0.center.y - p.y) < 2.5 * max(m, $0.module)
+                                                     && max(m, $0.module) < 1.5 * min(m, $0.module) }) {
                 let d = distinct[i], n = Double(d.hits)
                 distinct[i] = Pattern(center: Point(x: (d.center.x * n + p.x) / (n + 1), y: (d.center.y * n + p.y) / (n + 1)),
                                       module: (d.module * n + m) / (n + 1), hits: d.hits + 1)
