@@ -40,7 +40,9 @@ public struct Detector: Sendable {
         let (batches, always) = PassPlan.further(for: effort, pixels: image.width * image.height)
         for (index, batch) in batches.enumerated() {
             if index >= always && clock.now >= deadline { break }
-            if effort != .thorough && !found.isEmpty {
+            // Live frames: the locator runs only when the quick search read nothing.
+            if effort == .fast && !found.isEmpty { break }
+            if effort == .balanced && !found.isEmpty {
                 // Go on only while finder patterns lie outside every code read: a page of
                 // codes where the engines have read some.
                 guard FinderCensus.leavesRoom(found, width: image.width, height: image.height) else { break }

@@ -29,25 +29,22 @@ struct FinderCensus {
         guard w >= 21, h >= 21, dark.count == w * h else { patterns = []; return }
         var found: [(Point, Double)] = []
         dark.withUnsafeBufferPointer { px in
-            // The last five runs of each row: (dark?, length).
-            var runs: [(dark: Bool, length: Int)] = []
-            runs.reserveCapacity(6)
             for y in stride(from: 0, to: h, by: 2) {
                 let row = y * w
-                runs.removeAll(keepingCapacity: true)
+                // The last five runs of the row, oldest first; runs alternate, so the oldest
+                // is dark when the newest is.
+                var (l0, l1, l2, l3, l4, count) = (0, 0, 0, 0, 0, 0)
                 var x = 0
                 while x < w {
                     let isDark = px[row + x]
                     var length = 0
                     while x < w && px[row + x] == isDark { length += 1; x += 1 }
-                    runs.append((isDark, length))
-                    if runs.count > 5 { runs.removeFirst() }
-                    guard runs.count == 5, runs[0].dark else { continue }
-                    let lengths = runs.map(\.length)
-                    guard Self.isFinderRatio(lengths) else { continue }
+                    (l0, l1, l2, l3, l4) = (l1, l2, l3, l4, length)
+                    count += 1
+                    guard count >= 5, isDark, Self.isFinderRatio(l0, l1, l2, l3, l4) else { continue }
                     // x is just past the fifth run; the centre is in the middle of the third.
-                    let centerX = Double(x - lengths[4] - lengths[3]) - Double(lengths[2]) / 2
-                    let module = Double(lengths.reduce(0, +)) / 7
+                    let centerX = Double(x - l4 - l3) - Double(l2) / 2
+                    let module = Double(l0 + l1 + l2 + l3 + l4) / 7
                     if let centerY = Self.verticalCenter(px, w, h, x: Int(centerX), y: y, module: module) {
                         found.append((Point(x: centerX, y: centerY), module))
                     }
@@ -95,12 +92,16 @@ struct FinderCensus {
     /// Whether runs (dark, light, dark, light, dark) are in the ratio 1:1:3:1:1, each
     /// within half a module.
     static func isFinderRatio(_ runs: [Int]) -> Bool {
-        let total = runs.reduce(0, +)
+        runs.count == 5 && isFinderRatio(runs[0], runs[1], runs[2], runs[3], runs[4])
+    }
+
+    static func isFinderRatio(_ r0: Int, _ r1: Int, _ r2: Int, _ r3: Int, _ r4: Int) -> Bool {
+        let total = r0 + r1 + r2 + r3 + r4
         guard total >= 7 else { return false }
         let module = Double(total) / 7, slack = module / 2 + 0.5
-        return abs(Double(runs[0]) - module) < slack && abs(Double(runs[1]) - module) < slack
-            && abs(Double(runs[2]) - 3 * module) < 3 * slack && abs(Double(runs[3]) - module) < slack
-            && abs(Double(runs[4]) - module) < slack
+        return abs(Double(r0) - module) < slack && abs(Double(r1) - module) < slack
+            && abs(Double(r2) - 3 * module) < 3 * slack && abs(Double(r3) - module) < slack
+            && abs(Double(r4) - module) < slack
     }
 
     /// The y of the pattern's centre when the column through (x, y) shows the same 1:1:3:1:1

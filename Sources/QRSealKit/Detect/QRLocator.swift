@@ -29,7 +29,9 @@ struct QRLocator {
         let dark = FinderCensus.binarized(image)
         let census = FinderCensus(dark: dark, width: w, height: h)
         return dark.withUnsafeBufferPointer { dark in
-            let patterns = census.patterns.prefix(FinderTriple.maxPatterns).compactMap {
+            // A pattern that one scan row crossed is too small for a code the engines miss,
+            // or noise.
+            let patterns = census.patterns.prefix { $0.hits >= 2 }.prefix(FinderTriple.maxPatterns).compactMap {
                 $0.refined(on: dark, width: w, height: h)
             }.filter { 7 * $0.module < Double(min(w, h)) }
             var codes: [Candidate] = []
@@ -203,6 +205,12 @@ struct QRLocator {
     func decode(_ grid: ModuleGrid) -> [Candidate] {
         let n = grid.dimension, s = Self.scale, q = Self.quietZone
         var modules = grid.modules(in: image)
+        // A grid that misses the timing patterns by more than a fifth is no code, or laid
+        // wrongly: not worth the engine's time.
+        let timingErrors = (8..<(n - 8)).reduce(0) {
+            $0 + (modules[6 * n + $1] != ($1 % 2 == 0) ? 1 : 0) + (modules[$1 * n + 6] != ($1 % 2 == 0) ? 1 : 0)
+        }
+        guard timingErrors * 5 <= 2 * (n - 16) else { return [] }
         Self.drawFunctionPatterns(&modules, dimension: n)
         let side = (n + 2 * q) * s
         var pixels = [UInt8](repeating: 255, count: side * side)
