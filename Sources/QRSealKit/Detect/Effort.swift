@@ -1,9 +1,10 @@
 /// How hard `Detector` tries on an image, like VisionKit's `qualityLevel`.
 public enum Effort: String, CaseIterable, Sendable {
-    /// zxing-cpp's quick search on the image as it is, once: for live frames and clean
-    /// images.
+    /// zxing-cpp's quick search on the image as it is, once, then, when it read nothing,
+    /// our own locator (`QRLocator`) for dense and curved QR codes: for live frames and
+    /// clean images.
     case fast
-    /// As `fast`, then, while nothing has been read or finder patterns lie outside every
+    /// As `fast` (the locator whatever the quick search read), then, while nothing has been read or finder patterns lie outside every
     /// code read, both engines' own searches on the image as it is, then further passes
     /// (both engines on inverted, thresholded, sharpened and enlarged copies). On images up to 4 megapixels the passes that read
     /// something in measurement always run, and the time budget cuts only the rest. The
