@@ -12,10 +12,11 @@
 /// clean image that zxing-cpp's quick search decodes: the engine's Reed–Solomon check
 /// decides what is read, and its corners are mapped back through the grid.
 ///
-/// Work is bounded by counts, never by time: at most `maxTriples` triples, `maxDecodes`
-/// rendered images, and the patterns of a code read are not tried again.
+/// Work is bounded by counts, never by time: at most `maxTriples` triples, three grids
+/// each, `maxDecodes` engine calls (only for grids whose timing patterns mostly hold),
+/// and the patterns of a code read are not tried again.
 struct QRLocator {
-    static let maxTriples = 12
+    static let maxTriples = 24
     static let maxDecodes = 10
     /// Pixels per module and quiet-zone modules of the rendered image.
     static let scale = 3, quietZone = 4
@@ -70,9 +71,9 @@ struct QRLocator {
                 confirmed = true
             }
             guard tried.insert(dimension).inserted else { continue }
-            decodes += 1
             let grid = alignedGrid(triple, dimension: dimension, mapping: mapping, on: dark)
-            let found = decode(grid)
+            guard let found = decode(grid) else { continue }
+            decodes += 1
             if !found.isEmpty { return found }
             if confirmed { return nil }
         }
@@ -202,7 +203,8 @@ struct QRLocator {
 
     /// The code `grid`'s modules hold, read by zxing-cpp from a clean rendering of them, with
     /// its corners mapped back into the image.
-    func decode(_ grid: ModuleGrid) -> [Candidate] {
+    /// Nil, without calling the engine, when the grid misses its timing patterns.
+    func decode(_ grid: ModuleGrid) -> [Candidate]? {
         let n = grid.dimension, s = Self.scale, q = Self.quietZone
         var modules = grid.modules(in: image)
         // A grid that misses the timing patterns by more than a fifth is no code, or laid
@@ -210,7 +212,7 @@ struct QRLocator {
         let timingErrors = (8..<(n - 8)).reduce(0) {
             $0 + (modules[6 * n + $1] != ($1 % 2 == 0) ? 1 : 0) + (modules[$1 * n + 6] != ($1 % 2 == 0) ? 1 : 0)
         }
-        guard timingErrors * 5 <= 2 * (n - 16) else { return [] }
+        guard timingErrors * 5 <= 2 * (n - 16) else { return nil }
         Self.drawFunctionPatterns(&modules, dimension: n)
         let side = (n + 2 * q) * s
         var pixels = [UInt8](repeating: 255, count: side * side)
