@@ -173,6 +173,37 @@ struct QRLocator {
                 }
             }
         }
+        // Once more for those not found, from the bottom right back, each predicted from
+        // whatever was found around it: on from two in its row or column on either side,
+        // or the fourth corner of a found parallelogram; a curl that bends towards one
+        // edge is followed in from the other.
+        func at(_ i: Int, _ j: Int) -> Point? {
+            i >= 0 && j >= 0 && i < n && j < n && found[j * n + i] ? points[j * n + i] : nil
+        }
+        for k in stride(from: n * n - 1, through: 0, by: -1) where !found[k] {
+            let i = k % n, j = k / n
+            var guesses: [Point] = []
+            for (di, dj) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                guard let a = at(i + di, j + dj), let b = at(i + 2 * di, j + 2 * dj) else { continue }
+                let index = di != 0 ? i : j, step = di != 0 ? di : dj
+                guard index + 2 * step >= 0, index + 2 * step < n else { continue }
+                let ratio = (lines[index] - lines[index + step]) / (lines[index + step] - lines[index + 2 * step])
+                guesses.append(Point(x: a.x + (a.x - b.x) * ratio, y: a.y + (a.y - b.y) * ratio))
+            }
+            for (di, dj) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                guard let a = at(i + di, j), let b = at(i, j + dj), let c = at(i + di, j + dj) else { continue }
+                guesses.append(Point(x: a.x + b.x - c.x, y: a.y + b.y - c.y))
+            }
+            let (across, down) = mapping.steps(lines[i], lines[j])
+            for guess in guesses.prefix(4) {
+                if let p = AlignmentPatterns.locate(on: dark, width: image.width, height: image.height,
+                                                    near: guess, module: module, radius: 2 * module + 1, across: across, down: down) {
+                    points[k] = p
+                    found[k] = true
+                    break
+                }
+            }
+        }
         // The corners beside the finders again, now from the finder's centre and the three
         // patterns found nearest (a mapping through those four points), which follows a curl
         // there better than the first mapping does.
