@@ -24,8 +24,9 @@ struct FinderCensus {
         self.init(dark: Self.binarized(image), width: image.width, height: image.height)
     }
 
-    /// The census of an image already binarized by `binarized(_:)`.
-    init(dark: [Bool], width w: Int, height h: Int) {
+    /// The census of an image already binarized by `binarized(_:)`; each run may differ
+    /// from its share of the pattern by `slack` modules (and half a pixel).
+    init(dark: [Bool], width w: Int, height h: Int, slack: Double = 0.5) {
         guard w >= 21, h >= 21, dark.count == w * h else { patterns = []; return }
         var found: [(Point, Double)] = []
         dark.withUnsafeBufferPointer { px in
@@ -41,11 +42,11 @@ struct FinderCensus {
                     while x < w && px[row + x] == isDark { length += 1; x += 1 }
                     (l0, l1, l2, l3, l4) = (l1, l2, l3, l4, length)
                     count += 1
-                    guard count >= 5, isDark, Self.isFinderRatio(l0, l1, l2, l3, l4) else { continue }
+                    guard count >= 5, isDark, Self.isFinderRatio(l0, l1, l2, l3, l4, slack: slack) else { continue }
                     // x is just past the fifth run; the centre is in the middle of the third.
                     let centerX = Double(x - l4 - l3) - Double(l2) / 2
                     let module = Double(l0 + l1 + l2 + l3 + l4) / 7
-                    if let centerY = Self.verticalCenter(px, w, h, x: Int(centerX), y: y, module: module) {
+                    if let centerY = Self.verticalCenter(px, w, h, x: Int(centerX), y: y, module: module, slack: slack) {
                         found.append((Point(x: centerX, y: centerY), module))
                     }
                 }
@@ -91,14 +92,14 @@ struct FinderCensus {
 
     /// Whether runs (dark, light, dark, light, dark) are in the ratio 1:1:3:1:1, each
     /// within half a module.
-    static func isFinderRatio(_ runs: [Int]) -> Bool {
-        runs.count == 5 && isFinderRatio(runs[0], runs[1], runs[2], runs[3], runs[4])
+    static func isFinderRatio(_ runs: [Int], slack: Double = 0.5) -> Bool {
+        runs.count == 5 && isFinderRatio(runs[0], runs[1], runs[2], runs[3], runs[4], slack: slack)
     }
 
-    static func isFinderRatio(_ r0: Int, _ r1: Int, _ r2: Int, _ r3: Int, _ r4: Int) -> Bool {
+    static func isFinderRatio(_ r0: Int, _ r1: Int, _ r2: Int, _ r3: Int, _ r4: Int, slack share: Double = 0.5) -> Bool {
         let total = r0 + r1 + r2 + r3 + r4
         guard total >= 7 else { return false }
-        let module = Double(total) / 7, slack = module / 2 + 0.5
+        let module = Double(total) / 7, slack = module * share + 0.5
         return abs(Double(r0) - module) < slack && abs(Double(r1) - module) < slack
             && abs(Double(r2) - 3 * module) < 3 * slack && abs(Double(r3) - module) < slack
             && abs(Double(r4) - module) < slack
@@ -107,7 +108,7 @@ struct FinderCensus {
     /// The y of the pattern's centre when the column through (x, y) shows the same 1:1:3:1:1
     /// pattern around y, else nil.
     static func verticalCenter(_ px: UnsafeBufferPointer<Bool>, _ w: Int, _ h: Int, x: Int, y: Int,
-                               module: Double) -> Double? {
+                               module: Double, slack: Double = 0.5) -> Double? {
         guard x >= 0, x < w, px[y * w + x] else { return nil }
         let limit = Int(module * 5) + 2
         func run(from start: Int, step: Int, dark: Bool) -> Int {
@@ -124,7 +125,7 @@ struct FinderCensus {
         let downLight = run(from: bottom, step: 1, dark: false)
         let downDark = run(from: bottom + downLight, step: 1, dark: true)
         let runs = [upDark, upLight, upCenter + downCenter, downLight, downDark]
-        guard runs.allSatisfy({ $0 > 0 }), isFinderRatio(runs) else { return nil }
+        guard runs.allSatisfy({ $0 > 0 }), isFinderRatio(runs, slack: slack) else { return nil }
         let total = Double(runs.reduce(0, +))
         guard abs(total - 7 * module) < 3.5 * module else { return nil }
         return Double(top + bottom) / 2

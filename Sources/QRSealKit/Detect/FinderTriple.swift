@@ -74,7 +74,7 @@ extension FinderCensus.Pattern {
     /// diagonals: the centre moves to the middle of its outer ring's edges and the module
     /// size becomes the mean across and down. Nil when a diagonal or the column does not
     /// show the 1:1:3:1:1 rings (a pattern of noise, or the edge of a printed page).
-    func refined(on dark: UnsafeBufferPointer<Bool>, width w: Int, height h: Int) -> FinderCensus.Pattern? {
+    func refined(on dark: UnsafeBufferPointer<Bool>, width w: Int, height h: Int, slack: Double = 0.5) -> FinderCensus.Pattern? {
         let limit = Int(module * 6) + 3
         func span(_ dx: Int, _ dy: Int) -> (low: Double, high: Double, runs: [Int])? {
             // The pixel at the centre, or one beside it when noise lightened that one.
@@ -102,7 +102,7 @@ extension FinderCensus.Pattern {
                 inner.append(n)
             }
             let runs = [outer[1], outer[0], centre, inner[0], inner[1]]
-            guard runs.allSatisfy({ $0 > 0 }), FinderCensus.isFinderRatio(runs) else { return nil }
+            guard runs.allSatisfy({ $0 > 0 }), FinderCensus.isFinderRatio(runs, slack: slack) else { return nil }
             // Positions along the scan line, in steps from the centre run's first pixel.
             let start = Double(x - dx * (outer[0] + outer[1]))
             let startY = Double(y - dy * (outer[0] + outer[1]))

@@ -17,14 +17,19 @@ enum PassPlan {
         // Our locator (issue 10, items 4 and 7) runs first after the quick search at every
         // effort, and always: it costs a finder scan when it finds no triple.
         case .fast: return (located, located.count)
-        case .balanced: return (located + plain + balanced, located.count + always)
-        case .thorough: return (located + plain + balanced + thorough, located.count + always)
+        case .balanced: return (located + plain + widelyLocated + balanced, located.count + widelyLocated.count + always)
+        case .thorough: return (located + plain + widelyLocated + balanced + thorough, located.count + widelyLocated.count + always)
         }
     }
 
     /// Our own locator and rectifier (`QRLocator`), alone in its batch: dense and curved
     /// QR codes that the engines' own detectors sample wrongly.
-    static let located: [[Pass]] = [[Pass(.located)]]
+    static let located: [[Pass]] = [[Pass(.located(wide: false))]]
+
+    /// The locator again, accepting finder patterns whose rings blur has thinned: it reads
+    /// codes the first run misses (and misses some it reads), so it comes after the plain
+    /// searches, which read most images it would otherwise cost.
+    static let widelyLocated: [[Pass]] = [[Pass(.located(wide: true))]]
 
     /// Four megapixels: a screenshot, a scan or a downsized photo.
     static let alwaysUpTo = 4_000_000
@@ -70,5 +75,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + (located + plain + balanced + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + (located + plain + widelyLocated + balanced + thorough).flatMap { $0 }
 }

@@ -22,18 +22,20 @@ struct QRLocator {
     static let scale = 3, quietZone = 4
 
     let image: GrayImage
+    /// How far a finder's runs may stray from 1:1:3:1:1, in modules (see `FinderCensus`).
+    var slack = 0.5
 
     /// Every QR code read through a located grid, corners in `image`'s pixels.
     func read() -> [Candidate] {
         let w = image.width, h = image.height
         guard w >= 21, h >= 21 else { return [] }
         let dark = FinderCensus.binarized(image)
-        let census = FinderCensus(dark: dark, width: w, height: h)
+        let census = FinderCensus(dark: dark, width: w, height: h, slack: slack)
         return dark.withUnsafeBufferPointer { dark in
             // A pattern that one scan row crossed is too small for a code the engines miss,
             // or noise.
             let patterns = census.patterns.prefix { $0.hits >= 2 }.prefix(FinderTriple.maxPatterns).compactMap {
-                $0.refined(on: dark, width: w, height: h)
+                $0.refined(on: dark, width: w, height: h, slack: slack)
             }.filter { 7 * $0.module < Double(min(w, h)) }
             var codes: [Candidate] = []
             var used: [Point] = []
