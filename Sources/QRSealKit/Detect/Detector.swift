@@ -44,8 +44,10 @@ public struct Detector: Sendable {
         let pixels = image.width * image.height
         for (index, batch) in PassPlan.further(for: effort, pixels: pixels).enumerated() {
             // A safety net that a normal image never reaches, whatever the machine's load;
-            // the plain searches run even past it, as the quick search does.
-            if index >= PassPlan.plain.count && clock.now >= deadline { break }
+            // the locator and the plain searches run even past it, as the quick search does.
+            if index >= PassPlan.regionsAfter && clock.now >= deadline { break }
+            // Live frames: the locator runs only when the quick search read nothing.
+            if effort == .fast && !found.isEmpty { break }
             if effort == .balanced && !found.isEmpty {
                 // Go on only while three finder patterns outside every code read may be
                 // another QR code's corners: a page of codes where the engines read some.

@@ -1,13 +1,15 @@
 /// How hard `Detector` tries on an image, like VisionKit's `qualityLevel`.
 public enum Effort: String, CaseIterable, Sendable {
-    /// zxing-cpp's quick search on the image as it is, once: for live frames and clean
-    /// images.
+    /// zxing-cpp's quick search on the image as it is, once, then, when it read nothing,
+    /// our own locator (`QRLocator`) for dense and curved QR codes: for live frames and
+    /// clean images.
     case fast
     /// As `fast`, then, while nothing has been read or finder patterns lie outside every
-    /// code read, both engines' own searches on the image as it is, both engines on each
-    /// region around finder patterns no code read explains, then further passes (both
-    /// engines on inverted, thresholded, sharpened and enlarged copies, made from a copy
-    /// shrunk to 4 megapixels for a larger photo). The default.
+    /// code read, both engines' own searches on the image as it is, the locator again with
+    /// a wider tolerance for blurred finder patterns, both engines on each region around
+    /// finder patterns no code read explains, then further passes (both engines on
+    /// inverted, thresholded, sharpened and enlarged copies, made from a copy shrunk to 4
+    /// megapixels for a larger photo). The default.
     case balanced
     /// Every pass, even after something was read, then both engines on overlapping tiles
     /// for crowded pictures.

@@ -8,50 +8,72 @@
 /// threshold from the mean of each 16×16 block's neighbourhood, and a column scan through
 /// the candidate's centre confirms it.
 struct FinderCensus {
-    /// Centres of the distinct patterns found, in the image's pixels, top to bottom.
+    /// One finder pattern as the scan saw it: the mean of the centres and module sizes of
+    /// every scan row that crossed it, and how many did.
+    struct Pattern: Sendable {
+        var center: Point
+        var module: Double
+        var hits: Int
+    }
+
+    /// The distinct patterns found, most often crossed first.
+    let patterns: [Pattern]
+    /// Centres of the distinct patterns found, in the image's pixels, in the order of `patterns`.
     let centers: [Point]
     /// The module size of each pattern in `centers`, in pixels.
     let modules: [Double]
 
     init(_ image: GrayImage) {
-        let w = image.width, h = image.height
-        guard w >= 21, h >= 21 else { centers = []; modules = []; return }
-        let dark = Self.binarized(image)
+        self.init(dark: Self.binarized(image), width: image.width, height: image.height)
+    }
+
+    /// The census of an image already binarized by `binarized(_:)`; each run may differ
+    /// from its share of the pattern by `slack` modules (and half a pixel).
+    init(dark: [Bool], width w: Int, height h: Int, slack: Double = 0.5) {
+        guard w >= 21, h >= 21, dark.count == w * h else { patterns = []; centers = []; modules = []; return }
         var found: [(Point, Double)] = []
         dark.withUnsafeBufferPointer { px in
-            // The last five runs of each row: (dark?, length).
-            var runs: [(dark: Bool, length: Int)] = []
-            runs.reserveCapacity(6)
             for y in stride(from: 0, to: h, by: 2) {
                 let row = y * w
-                runs.removeAll(keepingCapacity: true)
+                // The last five runs of the row, oldest first; runs alternate, so the oldest
+                // is dark when the newest is.
+                var (l0, l1, l2, l3, l4, count) = (0, 0, 0, 0, 0, 0)
                 var x = 0
                 while x < w {
                     let isDark = px[row + x]
                     var length = 0
                     while x < w && px[row + x] == isDark { length += 1; x += 1 }
-                    runs.append((isDark, length))
-                    if runs.count > 5 { runs.removeFirst() }
-                    guard runs.count == 5, runs[0].dark else { continue }
-                    let lengths = runs.map(\.length)
-                    guard Self.isFinderRatio(lengths) else { continue }
+                    (l0, l1, l2, l3, l4) = (l1, l2, l3, l4, length)
+                    count += 1
+                    guard count >= 5, isDark, Self.isFinderRatio(l0, l1, l2, l3, l4, slack: slack) else { continue }
                     // x is just past the fifth run; the centre is in the middle of the third.
-                    let centerX = Double(x - lengths[4] - lengths[3]) - Double(lengths[2]) / 2
-                    let module = Double(lengths.reduce(0, +)) / 7
-                    if let centerY = Self.verticalCenter(px, w, h, x: Int(centerX), y: y, module: module) {
+                    let centerX = Double(x - l4 - l3) - Double(l2) / 2
+                    let module = Double(l0 + l1 + l2 + l3 + l4) / 7
+                    if let centerY = Self.verticalCenter(px, w, h, x: Int(centerX), y: y, module: module, slack: slack) {
                         found.append((Point(x: centerX, y: centerY), module))
                     }
                 }
             }
         }
-        // Many rows cross each pattern: keep one centre per pattern.
-        var distinct: [(Point, Double)] = []
-        for (p, m) in found where !distinct.contains(where: { abs($0.0.x - p.x) < 3 * max(m, $0.1)
-                                                                && abs($0.0.y - p.y) < 3 * max(m, $0.1) }) {
-            distinct.append((p, m))
+        // Many rows cross each pattern: one pattern for the hits near each other.
+        var distinct: [Pattern] = []
+        for (p, m) in found {
+            // The rows through one pattern agree on its centre across within a module or so
+            // and lie within its 3-module core down; a finder-like stretch of data beside
+            // it must not pull its centre away.
+            if let i = distinct.firstIndex(where: { abs($0.center.x - p.x) < 1.5 * max(m, $0.module)
+                                                     && abs($0.center.y - p.y) < 2.5 * max(m, $0.module)
+                                                     && max(m, $0.module) < 1.5 * min(m, $0.module) }) {
+                let d = distinct[i], n = Double(d.hits)
+                distinct[i] = Pattern(center: Point(x: (d.center.x * n + p.x) / (n + 1), y: (d.center.y * n + p.y) / (n + 1)),
+                                      module: (d.module * n + m) / (n + 1), hits: d.hits + 1)
+            } else {
+                distinct.append(Pattern(center: p, module: m, hits: 1))
+            }
         }
-        centers = distinct.map(\.0)
-        modules = distinct.map(\.1)
+        patterns = distinct.enumerated().sorted { ($0.element.hits, -$0.offset) > ($1.element.hits, -$1.offset) }.map(\.element)
+        centers = patterns.map(\.center)
+        modules = patterns.map(\.module)
     }
 
     /// The most patterns grouped into regions, the first found: each is compared with those
@@ -167,19 +189,23 @@ struct FinderCensus {
 
     /// Whether runs (dark, light, dark, light, dark) are in the ratio 1:1:3:1:1, each
     /// within half a module.
-    static func isFinderRatio(_ runs: [Int]) -> Bool {
-        let total = runs.reduce(0, +)
+    static func isFinderRatio(_ runs: [Int], slack: Double = 0.5) -> Bool {
+        runs.count == 5 && isFinderRatio(runs[0], runs[1], runs[2], runs[3], runs[4], slack: slack)
+    }
+
+    static func isFinderRatio(_ r0: Int, _ r1: Int, _ r2: Int, _ r3: Int, _ r4: Int, slack share: Double = 0.5) -> Bool {
+        let total = r0 + r1 + r2 + r3 + r4
         guard total >= 7 else { return false }
-        let module = Double(total) / 7, slack = module / 2 + 0.5
-        return abs(Double(runs[0]) - module) < slack && abs(Double(runs[1]) - module) < slack
-            && abs(Double(runs[2]) - 3 * module) < 3 * slack && abs(Double(runs[3]) - module) < slack
-            && abs(Double(runs[4]) - module) < slack
+        let module = Double(total) / 7, slack = module * share + 0.5
+        return abs(Double(r0) - module) < slack && abs(Double(r1) - module) < slack
+            && abs(Double(r2) - 3 * module) < 3 * slack && abs(Double(r3) - module) < slack
+            && abs(Double(r4) - module) < slack
     }
 
     /// The y of the pattern's centre when the column through (x, y) shows the same 1:1:3:1:1
     /// pattern around y, else nil.
     static func verticalCenter(_ px: UnsafeBufferPointer<Bool>, _ w: Int, _ h: Int, x: Int, y: Int,
-                               module: Double) -> Double? {
+                               module: Double, slack: Double = 0.5) -> Double? {
         guard x >= 0, x < w, px[y * w + x] else { return nil }
         let limit = Int(module * 5) + 2
         func run(from start: Int, step: Int, dark: Bool) -> Int {
@@ -196,7 +222,7 @@ struct FinderCensus {
         let downLight = run(from: bottom, step: 1, dark: false)
         let downDark = run(from: bottom + downLight, step: 1, dark: true)
         let runs = [upDark, upLight, upCenter + downCenter, downLight, downDark]
-        guard runs.allSatisfy({ $0 > 0 }), isFinderRatio(runs) else { return nil }
+        guard runs.allSatisfy({ $0 > 0 }), isFinderRatio(runs, slack: slack) else { return nil }
         let total = Double(runs.reduce(0, +))
         guard abs(total - 7 * module) < 3.5 * module else { return nil }
         return Double(top + bottom) / 2

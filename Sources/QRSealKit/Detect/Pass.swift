@@ -8,6 +8,10 @@ struct Pass: Sendable, Hashable {
         case zxingGlobal
         /// zbar, without its own inverted retry: inverted copies are passes of their own.
         case zbar
+        /// Our own locator and rectifier (`QRLocator`): QR codes only, each decoded by
+        /// zxing-cpp from a clean rendering of the modules its grid samples; `wide` lets
+        /// finder patterns whose rings blur and thresholding have thinned count.
+        case located(wide: Bool)
     }
 
     let engine: Engine
@@ -42,6 +46,9 @@ struct Pass: Sendable, Hashable {
             var zxing = ZXingEngine(symbologies: symbologies)
             zxing.binarizer = .globalHistogram
             return zxing.scan(image)
+        case .located(let wide):
+            guard symbologies.contains(.qr) else { return [] }
+            return QRLocator(image: image, slack: wide ? 0.75 : 0.5).read()
         case .zbar:
             // zbar's DataBar decoder prints assertion warnings to stderr on processed copies;
             // zxing-cpp reads DataBar in those passes instead.

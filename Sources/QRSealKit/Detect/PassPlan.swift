@@ -14,11 +14,23 @@ enum PassPlan {
     /// unexplained finder patterns (`regions`) still see every pixel.
     static func further(for effort: Effort, pixels: Int) -> [[Pass]] {
         switch effort {
-        case .fast: return []
-        case .balanced: return plain + onPyramid(balanced, pixels: pixels)
-        case .thorough: return plain + onPyramid(balanced, pixels: pixels) + thorough
+        // Our locator (issue 10, items 4 and 7) runs first after the quick search at every
+        // effort: it costs a finder scan when it finds no triple. On a large photo it sees
+        // every pixel, as the plain searches do.
+        case .fast: return located
+        case .balanced: return located + plain + widelyLocated + onPyramid(balanced, pixels: pixels)
+        case .thorough: return located + plain + widelyLocated + onPyramid(balanced, pixels: pixels) + thorough
         }
     }
+
+    /// Our own locator and rectifier (`QRLocator`), alone in its batch: dense and curved
+    /// QR codes that the engines' own detectors sample wrongly.
+    static let located: [[Pass]] = [[Pass(.located(wide: false))]]
+
+    /// The locator again, accepting finder patterns whose rings blur has thinned: it reads
+    /// codes the first run misses (and misses some it reads), so it comes after the plain
+    /// searches, which read most images it would otherwise cost.
+    static let widelyLocated: [[Pass]] = [[Pass(.located(wide: true))]]
 
     /// Four megapixels: a screenshot, a scan or a downsized photo.
     static let pyramidAbove = 4_000_000
@@ -31,8 +43,9 @@ enum PassPlan {
     }
 
     /// After how many of `further`'s batches the regions around unexplained finder patterns
-    /// are read: after both engines' plain searches, which read most codes of a sheet.
-    static let regionsAfter = 1
+    /// are read: after the locator and both engines' plain searches, which read most codes
+    /// of a sheet. These first batches run even past the time budget, as the quick search does.
+    static let regionsAfter = located.count + plain.count
 
     /// zxing-cpp on each region around finder patterns no code read explains, one by one
     /// (at most `FinderCensus.maxRegions`): the codes of a crowded page or a large photo
@@ -88,5 +101,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + (plain + balanced + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + (located + plain + widelyLocated + balanced + thorough).flatMap { $0 }
 }

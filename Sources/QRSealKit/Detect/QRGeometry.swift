@@ -30,29 +30,15 @@ enum QRGeometry {
     struct Grid {
         let image: GrayImage
         let size: Int
-        /// The mapping from the unit square to the image: x = (a·u + b·v + c) / (g·u + h·v + 1), …
-        let a, b, c, d, e, f, g, h: Double
+        /// The mapping from the unit square to the image.
+        let mapping: Homography
         /// Between the finder patterns' dark and light gray; negative when they barely differ.
         var threshold = 0.0
 
         init(image: GrayImage, corners p: [Point], size: Int) {
             self.image = image
             self.size = size
-            // The square-to-quadrilateral mapping (Heckbert), unit square corners in the
-            // order (0,0), (1,0), (1,1), (0,1).
-            let sx = p[0].x - p[1].x + p[2].x - p[3].x, sy = p[0].y - p[1].y + p[2].y - p[3].y
-            let dx1 = p[1].x - p[2].x, dx2 = p[3].x - p[2].x, dy1 = p[1].y - p[2].y, dy2 = p[3].y - p[2].y
-            let den = dx1 * dy2 - dx2 * dy1
-            let g = den == 0 ? 0 : (sx * dy2 - dx2 * sy) / den
-            let h = den == 0 ? 0 : (dx1 * sy - sx * dy1) / den
-            a = p[1].x - p[0].x + g * p[1].x
-            b = p[3].x - p[0].x + h * p[3].x
-            c = p[0].x
-            d = p[1].y - p[0].y + g * p[1].y
-            e = p[3].y - p[0].y + h * p[3].y
-            f = p[0].y
-            self.g = g
-            self.h = h
+            mapping = Homography(squareTo: p)
             // Midway between the finder's dark core and its light ring.
             let dark = (value(3, 3) + value(size - 4, 3) + value(3, size - 4)) / 3
             let light = (value(1, 3) + value(size - 2, 3) + value(1, size - 4)) / 3
@@ -63,15 +49,8 @@ enum QRGeometry {
         /// The gray value at the centre of module (column, row), bilinearly sampled.
         func value(_ column: Int, _ row: Int) -> Double {
             let u = (Double(column) + 0.5) / Double(size), v = (Double(row) + 0.5) / Double(size)
-            let w = g * u + h * v + 1
-            guard w != 0 else { return 255 }
-            let x = (a * u + b * v + c) / w - 0.5, y = (d * u + e * v + f) / w - 0.5
-            guard x.isFinite, y.isFinite, x >= 0, y >= 0,
-                  x < Double(image.width - 1), y < Double(image.height - 1) else { return 255 }
-            let x0 = Int(x), y0 = Int(y), fx = x - Double(x0), fy = y - Double(y0)
-            let p00 = Double(image[x0, y0]), p10 = Double(image[x0 + 1, y0])
-            let p01 = Double(image[x0, y0 + 1]), p11 = Double(image[x0 + 1, y0 + 1])
-            return (p00 * (1 - fx) + p10 * fx) * (1 - fy) + (p01 * (1 - fx) + p11 * fx) * fy
+            let p = mapping.apply(u, v)
+            return image.bilinear(p.x, p.y)
         }
 
         func isDark(_ column: Int, _ row: Int) -> Bool { value(column, row) < threshold }

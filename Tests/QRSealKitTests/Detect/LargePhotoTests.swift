@@ -63,8 +63,9 @@ struct LargePhotoTests {
         let small = PassPlan.further(for: .balanced, pixels: 1_000_000)
         let large = PassPlan.further(for: .balanced, pixels: 12_000_000)
         #expect(large.count == small.count)
-        #expect(large.first == PassPlan.plain.first, "both plain searches see every pixel")
-        for batch in large.dropFirst(PassPlan.plain.count) {
+        let fullSize = PassPlan.located + PassPlan.plain + PassPlan.widelyLocated
+        #expect(Array(large.prefix(fullSize.count)) == fullSize, "the locator and both plain searches see every pixel")
+        for batch in large.dropFirst(fullSize.count) {
             #expect(batch.allSatisfy { $0.steps.first == .fitPixels(PassPlan.pyramidAbove) })
         }
         let level = Step.fitPixels(4_000_000).apply(to: GrayImage(width: 4000, height: 3000, filledWith: 128),

@@ -1,0 +1,316 @@
+/// Our own QR locator and rectifier, for dense and curved codes that the engines' own
+/// detectors (zxing-cpp 1.4's above all) sample wrongly.
+///
+/// Finder patterns come from `FinderCensus`, re-measured across, down and along both
+/// diagonals, and are grouped into triples (`FinderTriple`). For each triple, best first:
+/// the version is estimated from the finders' spacing and module size and, from version 7,
+/// confirmed by the version information beside the top-right or bottom-left finder; the
+/// bottom-right alignment pattern corrects the first perspective mapping; then every
+/// alignment pattern is looked for where its found neighbours predict it, growing out from
+/// the top-left, so that the grid follows a curl (`ModuleGrid`). Each module is sampled at
+/// its centre and thresholded against its neighbourhood, and the modules are rendered as a
+/// clean image that zxing-cpp's quick search decodes: the engine's Reed–Solomon check
+/// decides what is read, and its corners are mapped back through the grid.
+///
+/// Work is bounded by counts, never by time: at most `maxTriples` triples, three grids
+/// each, `maxDecodes` engine calls (only for grids whose timing patterns mostly hold),
+/// and the patterns of a code read are not tried again.
+struct QRLocator {
+    static let maxTriples = 24
+    static let maxDecodes = 10
+    /// Pixels per module and quiet-zone modules of the rendered image.
+    static let scale = 3, quietZone = 4
+
+    let image: GrayImage
+    /// How far a finder's runs may stray from 1:1:3:1:1, in modules (see `FinderCensus`).
+    var slack = 0.5
+
+    /// Every QR code read through a located grid, corners in `image`'s pixels.
+    func read() -> [Candidate] {
+        let w = image.width, h = image.height
+        guard w >= 21, h >= 21 else { return [] }
+        let dark = FinderCensus.binarized(image)
+        let census = FinderCensus(dark: dark, width: w, height: h, slack: slack)
+        return dark.withUnsafeBufferPointer { dark in
+            // A pattern that one scan row crossed is too small for a code the engines miss,
+            // or noise.
+            let patterns = census.patterns.prefix { $0.hits >= 2 }.prefix(FinderTriple.maxPatterns).compactMap {
+                $0.refined(on: dark, width: w, height: h, slack: slack)
+            }.filter { 7 * $0.module < Double(min(w, h)) }
+            var codes: [Candidate] = []
+            var used: [Point] = []
+            var decodes = 0
+            for triple in FinderTriple.triples(patterns, limit: Self.maxTriples) {
+                guard decodes < Self.maxDecodes else { break }
+                if triple.patterns.contains(where: { p in used.contains { $0.distance(to: p.center) < 2 * p.module } }) { continue }
+                if let found = read(triple, on: dark, decodes: &decodes) {
+                    codes += found
+                    used += triple.patterns.map(\.center)
+                }
+            }
+            return codes
+        }
+    }
+
+    /// The codes read through `triple`'s grid, trying the version its spacing suggests and
+    /// then its neighbours, unless the version information settles it.
+    func read(_ triple: FinderTriple, on dark: UnsafeBufferPointer<Bool>, decodes: inout Int) -> [Candidate]? {
+        var tried: Set<Int> = []
+        for estimate in triple.dimensionEstimates.prefix(3) {
+            guard decodes < Self.maxDecodes else { return nil }
+            var dimension = estimate
+            guard var mapping = firstMapping(triple, dimension: dimension, on: dark) else { continue }
+            var confirmed = false
+            if dimension >= 45, let version = versionInformation(mapping, dimension: dimension) {
+                let named = 17 + 4 * version
+                if named != dimension {
+                    // Trust the BCH-checked version only near the estimate.
+                    guard abs(named - estimate) <= 12, let corrected = firstMapping(triple, dimension: named, on: dark)
+                    else { continue }
+                    dimension = named
+                    mapping = corrected
+                }
+                confirmed = true
+            }
+            guard tried.insert(dimension).inserted else { continue }
+            let grid = alignedGrid(triple, dimension: dimension, mapping: mapping, on: dark)
+            guard let found = decode(grid) else { continue }
+            decodes += 1
+            if !found.isEmpty { return found }
+            if confirmed { return nil }
+        }
+        return nil
+    }
+
+    /// The mapping of module coordinates through the three finder centres and the
+    /// bottom-right alignment pattern when one is found (else the fourth corner of the
+    /// parallelogram).
+    func firstMapping(_ t: FinderTriple, dimension: Int, on dark: UnsafeBufferPointer<Bool>) -> Homography? {
+        let d = Double(dimension), near = 3.5, far = d - 3.5
+        let tl = t.topLeft.center, tr = t.topRight.center, bl = t.bottomLeft.center
+        let corner = Point(x: tr.x + bl.x - tl.x, y: tr.y + bl.y - tl.y)
+        let square = [Point(x: near, y: near), Point(x: far, y: near), Point(x: far, y: far), Point(x: near, y: far)]
+        guard let parallelogram = Homography(from: square, to: [tl, tr, corner, bl]) else { return nil }
+        guard dimension >= 25 else { return parallelogram }
+        let module = t.patterns.map(\.module).reduce(0, +) / 3
+        let at = d - 6.5
+        let (across, down) = parallelogram.steps(at, at)
+        guard let alignment = AlignmentPatterns.locate(on: dark, width: image.width, height: image.height,
+                                                       near: parallelogram.apply(at, at), module: module,
+                                                       radius: module * (4 + d / 40), across: across, down: down)
+        else { return parallelogram }
+        return Homography(from: [square[0], square[1], Point(x: at, y: at), square[3]], to: [tl, tr, alignment, bl]) ?? parallelogram
+    }
+
+    /// The version either copy of the version information names (within three bit errors),
+    /// sampled through `mapping` and thresholded against the finder beside it.
+    func versionInformation(_ mapping: Homography, dimension n: Int) -> Int? {
+        func value(_ column: Int, _ row: Int) -> Double {
+            let p = mapping.apply(Double(column) + 0.5, Double(row) + 0.5)
+            return image.bilinear(p.x, p.y)
+        }
+        // The top-right block (columns n−11…n−9, rows 0…5) and its transpose at the bottom left.
+        for transposed in [false, true] {
+            func at(_ column: Int, _ row: Int) -> Double { transposed ? value(row, column) : value(column, row) }
+            // Midway between the finder's dark centre and its light ring.
+            let threshold = (at(n - 4, 3) + at(n - 6, 3)) / 2
+            guard at(n - 6, 3) - at(n - 4, 3) > 10 else { continue }
+            var bits = 0
+            for row in stride(from: 5, through: 0, by: -1) {
+                for column in stride(from: n - 9, through: n - 11, by: -1) {
+                    bits = bits << 1 | (at(column, row) < threshold ? 1 : 0)
+                }
+            }
+            if let version = QRGeometry.Grid.nearest(bits, in: QRGeometry.versionCodes, maxErrors: 3) { return version }
+        }
+        return nil
+    }
+
+    /// The grid through every alignment pattern found, each looked for where the ones
+    /// found before it predict it; where one is not found, its neighbours' positions (or
+    /// `mapping`) stand in.
+    func alignedGrid(_ t: FinderTriple, dimension: Int, mapping: Homography,
+                             on dark: UnsafeBufferPointer<Bool>) -> ModuleGrid {
+        let centers = AlignmentPatterns.centers(version: (dimension - 17) / 4)
+        let whole = ModuleGrid(dimension: dimension, mapping: mapping)
+        guard centers.count >= 3 else { return whole }
+        let n = centers.count, lines = centers.map { Double($0) + 0.5 }
+        let module = t.patterns.map(\.module).reduce(0, +) / 3
+        var points = [Point](repeating: Point(x: 0, y: 0), count: n * n)
+        var found = [Bool](repeating: false, count: n * n)
+        func projected(_ i: Int, _ j: Int) -> Point { mapping.apply(lines[i], lines[j]) }
+        for j in 0..<n {
+            for i in 0..<n {
+                let k = j * n + i
+                // Beside the finders no pattern is drawn: the first mapping is exact there.
+                if (i == 0 && j == 0) || (i == n - 1 && j == 0) || (i == 0 && j == n - 1) {
+                    points[k] = projected(i, j)
+                    found[k] = true
+                    continue
+                }
+                let guess: Point
+                if i > 0 && j > 0 {
+                    // The fourth corner of the parallelogram of the three before.
+                    let a = points[k - 1], b = points[k - n], c = points[k - n - 1]
+                    guess = Point(x: a.x + b.x - c.x, y: a.y + b.y - c.y)
+                } else if i + j >= 2 {
+                    // Along the first row or column: on from the two before, the step scaled
+                    // as the reference lines are spaced (the first step is shorter).
+                    let (a, b) = i > 0 ? (points[k - 1], points[k - 2]) : (points[k - n], points[k - 2 * n])
+                    let index = i + j
+                    let ratio = (lines[index] - lines[index - 1]) / (lines[index - 1] - lines[index - 2])
+                    guess = Point(x: a.x + (a.x - b.x) * ratio, y: a.y + (a.y - b.y) * ratio)
+                } else {
+                    guess = projected(i, j)
+                }
+                // The first step from a corner relies on the first mapping alone: look wider.
+                let radius = (i + j == 1 ? 4 : 2) * module + 1
+                let (across, down) = mapping.steps(lines[i], lines[j])
+                if let p = AlignmentPatterns.locate(on: dark, width: image.width, height: image.height,
+                                                    near: guess, module: module, radius: radius, across: across, down: down) {
+                    points[k] = p
+                    found[k] = true
+                } else {
+                    points[k] = guess
+                }
+            }
+        }
+        // Once more for those not found, from the bottom right back, each predicted from
+        // whatever was found around it: on from two in its row or column on either side,
+        // or the fourth corner of a found parallelogram; a curl that bends towards one
+        // edge is followed in from the other.
+        func at(_ i: Int, _ j: Int) -> Point? {
+            i >= 0 && j >= 0 && i < n && j < n && found[j * n + i] ? points[j * n + i] : nil
+        }
+        for k in stride(from: n * n - 1, through: 0, by: -1) where !found[k] {
+            let i = k % n, j = k / n
+            var guesses: [Point] = []
+            for (di, dj) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                guard let a = at(i + di, j + dj), let b = at(i + 2 * di, j + 2 * dj) else { continue }
+                let index = di != 0 ? i : j, step = di != 0 ? di : dj
+                guard index + 2 * step >= 0, index + 2 * step < n else { continue }
+                let ratio = (lines[index] - lines[index + step]) / (lines[index + step] - lines[index + 2 * step])
+                guesses.append(Point(x: a.x + (a.x - b.x) * ratio, y: a.y + (a.y - b.y) * ratio))
+            }
+            for (di, dj) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                guard let a = at(i + di, j), let b = at(i, j + dj), let c = at(i + di, j + dj) else { continue }
+                guesses.append(Point(x: a.x + b.x - c.x, y: a.y + b.y - c.y))
+            }
+            let (across, down) = mapping.steps(lines[i], lines[j])
+            for guess in guesses.prefix(4) {
+                if let p = AlignmentPatterns.locate(on: dark, width: image.width, height: image.height,
+                                                    near: guess, module: module, radius: 2 * module + 1, across: across, down: down) {
+                    points[k] = p
+                    found[k] = true
+                    break
+                }
+            }
+        }
+        // The corners beside the finders again, now from the finder's centre and the three
+        // patterns found nearest (a mapping through those four points), which follows a curl
+        // there better than the first mapping does.
+        let d = Double(dimension)
+        for (i, j, center, finder) in [(0, 0, t.topLeft.center, Point(x: 3.5, y: 3.5)),
+                                       (n - 1, 0, t.topRight.center, Point(x: d - 3.5, y: 3.5)),
+                                       (0, n - 1, t.bottomLeft.center, Point(x: 3.5, y: d - 3.5))] {
+            let di = i == 0 ? 1 : -1, dj = j == 0 ? 1 : -1
+            let neighbours = [(i + di, j), (i + di, j + dj), (i, j + dj)]
+            guard neighbours.allSatisfy({ found[$0.1 * n + $0.0] }),
+                  let local = Homography(from: [finder] + neighbours.map { Point(x: lines[$0.0], y: lines[$0.1]) },
+                                         to: [center] + neighbours.map { points[$0.1 * n + $0.0] }) else { continue }
+            points[j * n + i] = local.apply(lines[i], lines[j])
+        }
+        // Patterns not found sit where their found neighbours on both sides put them.
+        for j in 1..<(n - 1) {
+            for i in 1..<(n - 1) where !found[j * n + i] {
+                let k = j * n + i
+                var estimates: [Point] = []
+                if found[k - 1] && found[k + 1] { estimates.append(points[k - 1].midpoint(points[k + 1])) }
+                if found[k - n] && found[k + n] { estimates.append(points[k - n].midpoint(points[k + n])) }
+                guard let first = estimates.first else { continue }
+                points[k] = estimates.count == 2 ? first.midpoint(estimates[1]) : first
+            }
+        }
+        return ModuleGrid(dimension: dimension, lines: lines, points: points) ?? whole
+    }
+
+    /// The code `grid`'s modules hold, read by zxing-cpp from a clean rendering of them, with
+    /// its corners mapped back into the image.
+    /// Nil, without calling the engine, when the grid misses its timing patterns.
+    func decode(_ grid: ModuleGrid) -> [Candidate]? {
+        let n = grid.dimension, s = Self.scale, q = Self.quietZone
+        var modules = grid.modules(in: image)
+        // A grid that misses the timing patterns by more than a fifth is no code, or laid
+        // wrongly: not worth the engine's time.
+        let timingErrors = (8..<(n - 8)).reduce(0) {
+            $0 + (modules[6 * n + $1] != ($1 % 2 == 0) ? 1 : 0) + (modules[$1 * n + 6] != ($1 % 2 == 0) ? 1 : 0)
+        }
+        guard timingErrors * 5 <= 2 * (n - 16) else { return nil }
+        Self.drawFunctionPatterns(&modules, dimension: n)
+        let side = (n + 2 * q) * s
+        var pixels = [UInt8](repeating: 255, count: side * side)
+        for row in 0..<n {
+            for column in 0..<n where modules[row * n + column] {
+                for y in 0..<s {
+                    let start = ((row + q) * s + y) * side + (column + q) * s
+                    for x in 0..<s { pixels[start + x] = 0 }
+                }
+            }
+        }
+        var zxing = ZXingEngine(symbologies: [.qr])
+        zxing.tryHarder = false
+        zxing.tryRotate = false
+        zxing.tryDownscale = false
+        let version = (n - 17) / 4
+        return zxing.scan(GrayImage(width: side, height: side, pixels: pixels)).filter { $0.symbology == .qr }.map {
+            var c = $0
+            c.corners = c.corners.map { grid.point($0.x / Double(s) - Double(q), $0.y / Double(s) - Double(q)) }
+            c.version = version
+            return c
+        }
+    }
+}
+
+extension QRLocator {
+    /// Draws the patterns every code of this size has, whatever was sampled there (finders
+    /// with their separators, timing patterns, alignment patterns and the dark module): a
+    /// blurred finder must not stop the engine from finding the code, and they carry no data.
+    static func drawFunctionPatterns(_ modules: inout [Bool], dimension n: Int) {
+        func set(_ column: Int, _ row: Int, _ dark: Bool) {
+            if column >= 0, row >= 0, column < n, row < n { modules[row * n + column] = dark }
+        }
+        for (fx, fy) in [(0, 0), (n - 7, 0), (0, n - 7)] {
+            for y in -1...7 {
+                for x in -1...7 {
+                    let ring = max(abs(x - 3), abs(y - 3))
+                    set(fx + x, fy + y, ring != 2 && ring != 4)
+                }
+            }
+        }
+        for i in 8..<(n - 8) {
+            set(i, 6, i % 2 == 0)
+            set(6, i, i % 2 == 0)
+        }
+        let centers = AlignmentPatterns.centers(version: (n - 17) / 4)
+        for cy in centers {
+            for cx in centers where !(cx == 6 && cy == 6) && !(cx == 6 && cy == n - 7) && !(cx == n - 7 && cy == 6) {
+                for y in -2...2 {
+                    for x in -2...2 { set(cx + x, cy + y, max(abs(x), abs(y)) != 1) }
+                }
+            }
+        }
+        set(8, n - 8, true)
+    }
+}
+
+extension Homography {
+    /// One module's step across and one down at module coordinates (x, y).
+    func steps(_ x: Double, _ y: Double) -> (across: Point, down: Point) {
+        let p = apply(x, y), right = apply(x + 1, y), below = apply(x, y + 1)
+        return (Point(x: right.x - p.x, y: right.y - p.y), Point(x: below.x - p.x, y: below.y - p.y))
+    }
+}
+
+extension Point {
+    func midpoint(_ other: Point) -> Point { Point(x: (x + other.x) / 2, y: (y + other.y) / 2) }
+}
