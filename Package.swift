@@ -22,13 +22,16 @@ let package = Package(
                        providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // Linux's V4L2 header (linux-libc-dev); nothing to link.
         .systemLibrary(name: "CV4L2"),
         // zxing-cpp is C++ only: a small shim gives it a C interface (see its header).
         .target(name: "CZXingShim", dependencies: [],
                 linkerSettings: [.linkedLibrary("ZXing")]),
         .target(name: "QRSealKit",
-                dependencies: ["CZXingShim", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2"]),
+                dependencies: ["CZXingShim", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CCairo", "CGIF"]),
         .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
         .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
         // Helpers shared by the test targets: temporary folders, running tools.

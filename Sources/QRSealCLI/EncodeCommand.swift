@@ -3,7 +3,7 @@ import QRSealKit
 
 /// `qrseal encode`: text or a file to a QR code, sealed when asked.
 struct EncodeCommand {
-    enum Format: String, CaseIterable { case png, svg, terminal, ansi }
+    enum Format: String, CaseIterable { case png, svg, terminal, ansi, pdf, gif }
 
     /// What to encode: the bytes as given, and whether they came from a named file.
     let input: [UInt8]
@@ -19,6 +19,14 @@ struct EncodeCommand {
     let invert: Bool
     /// Dots per inch recorded in a PNG, if asked.
     let dpi: Int?
+    /// The printed sheet's paper and codes per page (nil: by the codes' version).
+    let paper: Paper
+    let perPage: Int?
+    /// `--animate`: the symbols shown one after another on the terminal.
+    let animate: Bool
+    /// Frames per second of the animation or the GIF, and the terminal animation's loops.
+    let fps: Double
+    let loops: Int
 
     /// Validates the parsed arguments, reads the input and gathers the key.
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
@@ -39,6 +47,28 @@ struct EncodeCommand {
         if dpi != nil && format != .png {
             throw .usage("--dpi applies to png output, not \(format.rawValue)")
         }
+        paper = try args.choice("paper", of: Paper.self) ?? .a4
+        perPage = args.value("per-page") == nil ? nil : try args.integer("per-page", in: 1...Sheet.maximumSymbols, default: 1)
+        for option in ["paper", "per-page"] where args.value(option) != nil && format != .pdf {
+            throw .usage("--\(option) applies to pdf output, not \(format.rawValue)")
+        }
+        animate = args.has("animate")
+        if animate {
+            guard console.outputIsTerminal, output == nil || output == "-" else {
+                throw .usage("--animate draws on a terminal, and standard output is not one",
+                             hint: "--format gif -o NAME.gif writes the animation to a file")
+            }
+            guard format == .terminal else {
+                throw .usage("--animate shows the codes as terminal text, not as \(format.rawValue)",
+                             hint: "--format gif -o NAME.gif writes an animated image")
+            }
+        }
+        fps = try Self.frameRate(args)
+        if args.value("fps") != nil && !animate && format != .gif {
+            throw .usage("--fps applies to --animate and gif output")
+        }
+        loops = try args.integer("loop", in: 0...1_000_000, default: 0)
+        if args.value("loop") != nil && !animate { throw .usage("--loop applies to --animate") }
         // Refused before the input is read or a passphrase asked for.
         target = Output(path: output ?? "-", force: args.has("force"),
                         inputs: (args.value("input").map { [$0] } ?? []) + args.keyFiles)
@@ -75,33 +105,50 @@ struct EncodeCommand {
         } else {
             format = output == nil && console.outputIsTerminal ? .terminal : .png
         }
-        if format == .png && console.outputIsTerminal && (output == nil || output == "-") {
-            throw .usage("will not write a PNG image to the terminal",
-                         hint: "pass -o FILE.png, or --format terminal to see the code here")
+        if [.png, .pdf, .gif].contains(format) && console.outputIsTerminal && (output == nil || output == "-") {
+            throw .usage("will not write a \(format.rawValue.uppercased()) \(format == .pdf ? "document" : "image") to the terminal",
+                         hint: "pass -o FILE.\(format.rawValue), or --format terminal to see the code here")
         }
         return format
     }
 
+    /// `--fps F`: frames per second, a decimal number within what a GIF can show.
+    private static func frameRate(_ args: ParsedArguments) throws(CLIError) -> Double {
+        guard let text = args.value("fps") else { return defaultFrameRate }
+        let range = AnimatedGIF.frameRates
+        guard let fps = Double(text), fps.isFinite, range.contains(fps),
+              text.allSatisfy({ $0.isNumber || $0 == "." }) else {
+            throw .usage("--fps must be a number of frames per second from "
+                         + String(format: "%g to %g, not '%@'", range.lowerBound, range.upperBound, text))
+        }
+        return fps
+    }
+
+    static let defaultFrameRate = 5.0
+
     /// The format `-o FILE`'s extension names: .png (or none), .svg, .txt for terminal text,
-    /// .ans for ANSI colours; any other is refused rather than written as something else.
+    /// .ans for ANSI colours, .pdf for a printable sheet, .gif for an animated image; another
+    /// image format's is refused rather than written as something else.
     private static func byExtension(_ path: String) throws(CLIError) -> Format {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         switch ext {
         case "svg": return .svg
         case "txt": return .terminal
         case "ans": return .ansi
+        case "pdf": return .pdf
+        case "gif": return .gif
         default:
             // An image format other than ours would be a PNG under a name that says otherwise;
             // any other name (code.out, a name without an extension) gets the default, png.
             guard let name = otherImageFormats[ext] else { return .png }
-            throw .usage("\(DisplayText.escape(path)): cannot write \(name): use .png, .svg, .txt or .ans, or --format")
+            throw .usage("\(DisplayText.escape(path)): cannot write \(name): use .png, .svg, .txt, .ans, .pdf or .gif, or --format")
         }
     }
 
     /// Extensions of image formats encode does not write, with the formats' names.
     private static let otherImageFormats = [
-        "jpg": "JPEG", "jpeg": "JPEG", "jpe": "JPEG", "jfif": "JPEG", "gif": "GIF", "webp": "WEBP",
-        "tif": "TIFF", "tiff": "TIFF", "bmp": "BMP", "pdf": "PDF", "eps": "EPS", "ps": "PostScript",
+        "jpg": "JPEG", "jpeg": "JPEG", "jpe": "JPEG", "jfif": "JPEG", "webp": "WEBP",
+        "tif": "TIFF", "tiff": "TIFF", "bmp": "BMP", "eps": "EPS", "ps": "PostScript",
         "heic": "HEIC", "heif": "HEIF", "avif": "AVIF", "jxl": "JPEG XL", "ico": "ICO",
         "pnm": "PNM", "pbm": "PBM", "pgm": "PGM", "ppm": "PPM",
     ]
@@ -146,8 +193,30 @@ struct EncodeCommand {
     func run(console: Console) throws(CLIError) -> ExitStatus {
         let matrix: QRMatrix
         if let key = sealKey { matrix = try sealed(with: key) } else { matrix = try plain() }
+        let message = EncodedMessage.single(matrix, content: input)
         let bytes: [UInt8]
+        if animate {
+            guard message.symbols.count > 1 else {
+                console.printError("qrseal: the message fits one code: nothing to animate, shown as is")
+                console.write(Data(matrix.terminalText(margin: margin, invert: invert).utf8))
+                return .success
+            }
+            return try TerminalAnimation(message: message, fps: fps, loops: loops, margin: margin, invert: invert)
+                .run(console: console)
+        }
         switch format {
+        case .pdf:
+            do {
+                bytes = try Sheet(message, paper: paper, perPage: perPage, name: inputName).pdf()
+            } catch {
+                throw CLIError(message: error.description)
+            }
+        case .gif:
+            do {
+                bytes = try AnimatedGIF.encode(message, scale: scale, margin: margin, fps: fps, invert: invert)
+            } catch {
+                throw CLIError(message: error.description)
+            }
         case .png:
             do {
                 bytes = try PNGEncoder.encode(matrix.image(scale: scale, margin: margin, invert: invert), dpi: dpi)

@@ -1,0 +1,108 @@
+import Foundation
+import QRSealKit
+
+/// `encode --animate`: a message's symbols shown one after another, full-screen on the
+/// terminal, for a camera to read (`qrseal scan --camera` on another machine).
+///
+/// The animation draws on the alternate screen with the cursor hidden, each frame in place:
+/// the code in half blocks as large as the terminal allows, white on black whatever the
+/// terminal's colours, its label, and a progress line. It runs `loops` times through the
+/// symbols (0: until Ctrl-C or SIGTERM), then puts the terminal back as it was.
+struct TerminalAnimation {
+    let message: EncodedMessage
+    let fps: Double
+    /// Times through the symbols; 0 for until stopped.
+    let loops: Int
+    let margin: Int
+    let invert: Bool
+    /// Whether to stop now: after Ctrl-C or SIGTERM (tests stop it otherwise).
+    var shouldStop: () -> Bool = { StopSignals.signal != 0 }
+
+    static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+    static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// Bright white on black: light modules are the blocks.
+    static let colours = "\u{1B}[97;40m"
+
+    /// Modules per side of the largest symbol, quiet zone included.
+    private var side: Int { message.symbols.map(\.matrix.size).max()! + 2 * margin }
+
+    /// The largest whole number of terminal cells per module at which a frame, its label
+    /// and its progress line fit `columns` × `rows`; 0 when not even one does.
+    static func scale(side: Int, columns: Int, rows: Int) -> Int {
+        var s = 0
+        while side * (s + 1) <= columns && (side * (s + 1) + 1) / 2 + 2 <= rows { s += 1 }
+        return s
+    }
+
+    func run(console: Console) throws(CLIError) -> ExitStatus {
+        let scale = Self.scale(side: side, columns: console.columns, rows: console.rows)
+        guard scale > 0 else {
+            throw CLIError(message: "the terminal is \(console.columns)x\(console.rows) characters, too small for "
+                           + "a code of \(side) modules a side (\(side)x\((side + 1) / 2 + 2) needed)",
+                           hints: ["enlarge the window or make its font smaller, or lower --margin",
+                                   "--format gif -o NAME.gif writes the animation to a file"])
+        }
+        let frames = message.symbols.map { frame($0, scale: scale, columns: console.columns, rows: console.rows) }
+        let mask = StopSignals.begin()
+        defer { StopSignals.end(mask) }
+        console.write(Data(Self.enter.utf8))
+        defer { console.write(Data(Self.leave.utf8)) }
+        let start = ContinuousClock.now
+        let interval = Duration.seconds(1 / fps)
+        var shown = 0
+        while loops == 0 || shown < loops * frames.count {
+            let index = shown % frames.count
+            let loop = shown / frames.count + 1
+            console.write(Data((frames[index] + progress(index, loop: loop, columns: console.columns)).utf8))
+            shown += 1
+            if console.writeFailed { return .failure }
+            guard wait(until: start + interval * shown) else { break }
+        }
+        return .success
+    }
+
+    /// Sleeps until `deadline` in short steps; false when a stop signal came first.
+    private func wait(until deadline: ContinuousClock.Instant) -> Bool {
+        while !shouldStop() {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return true }
+            let ms = Int32(min(100, max(1, Double(left.components.seconds) * 1000
+                                        + Double(left.components.attoseconds) / 1e15)))
+            _ = poll(nil, 0, ms)
+        }
+        return false
+    }
+
+    /// A frame drawn from the top left corner: the code centred, then its label.
+    private func frame(_ symbol: EncodedSymbol, scale: Int, columns: Int, rows: Int) -> String {
+        let matrix = symbol.matrix
+        let width = side * scale
+        // The symbol with its quiet zone, each module `scale` cells wide and half-lines tall.
+        let modules = (0..<width * width).map { i in
+            matrix[(i % width) / scale - margin, (i / width) / scale - margin]
+        }
+        let big = QRMatrix(size: width, version: matrix.version, level: matrix.level, modules: modules)
+        let lines = big.terminalText(margin: 0, invert: invert).split(separator: "\n")
+        let left = String(repeating: " ", count: max(0, (columns - width) / 2))
+        let top = max(0, (rows - lines.count - 2) / 2)
+        var text = "\u{1B}[H" + String(repeating: "\u{1B}[K\r\n", count: top)
+        for line in lines { text += left + Self.colours + line + "\u{1B}[0m\u{1B}[K\r\n" }
+        text += centred(symbol.label.map { DisplayText.escape($0) } ?? "", columns: columns) + "\u{1B}[K\r\n"
+        return text
+    }
+
+    /// "part 3 of 12 · loop 2 · 5 fps · Ctrl-C to stop", and the rest of the screen cleared.
+    private func progress(_ index: Int, loop: Int, columns: Int) -> String {
+        let count = message.symbols.count
+        var parts = ["part \(index + 1) of \(count)"]
+        if loops != 1 { parts.append(loops == 0 ? "loop \(loop)" : "loop \(loop) of \(loops)") }
+        parts.append(String(format: "%g fps", fps))
+        if loops == 0 { parts.append("Ctrl-C to stop") }
+        return centred(parts.joined(separator: " · "), columns: columns) + "\u{1B}[K\u{1B}[J"
+    }
+
+    /// `text` centred on a line of `columns`, cut to fit so that it never wraps.
+    private func centred(_ text: String, columns: Int) -> String {
+        String(repeating: " ", count: max(0, (columns - text.count) / 2)) + String(text.prefix(columns))
+    }
+}

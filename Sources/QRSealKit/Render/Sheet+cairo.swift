@@ -1,0 +1,107 @@
+import CCairo
+
+extension Sheet {
+    /// The sheet as a PDF document, drawn with cairo's PDF surface
+    /// (`cairo_pdf_surface_create_for_stream`): each code one path of filled rectangles, one
+    /// per run of dark modules, so that it prints sharp at any resolution; text in DejaVu
+    /// Sans through cairo's toy font API, embedded as a subset with its Unicode mapping.
+    public func pdf() throws(RenderError) -> [UInt8] {
+        try PDFWriter.write(drawing)
+    }
+}
+
+/// Owns the cairo surface and context of one PDF and the bytes cairo hands back.
+private final class PDFWriter {
+    var bytes: [UInt8] = []
+
+    static func write(_ drawing: SheetDrawing) throws(RenderError) -> [UInt8] {
+        let writer = PDFWriter()
+        let closure = Unmanaged.passUnretained(writer).toOpaque()
+        guard let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            let writer = Unmanaged<PDFWriter>.fromOpaque(closure).takeUnretainedValue()
+            writer.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, closure, drawing.width, drawing.height) else { throw .pdf(reason: "no surface") }
+        defer { cairo_surface_destroy(surface) }
+        try check(cairo_surface_status(surface))
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, drawing.title)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, drawing.subject)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "qrseal")
+        guard let cr = cairo_create(surface) else { throw .pdf(reason: "no context") }
+        defer { cairo_destroy(cr) }
+        for page in drawing.pages {
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            for code in page.codes { draw(code, on: cr) }
+            for text in page.texts { draw(text, on: cr) }
+            cairo_show_page(cr)
+            try check(cairo_status(cr))
+        }
+        cairo_surface_finish(surface)
+        try check(cairo_surface_status(surface))
+        return withExtendedLifetime(writer) { writer.bytes }
+    }
+
+    private static func check(_ status: cairo_status_t) throws(RenderError) {
+        guard status != CAIRO_STATUS_SUCCESS else { return }
+        throw .pdf(reason: String(cString: cairo_status_to_string(status)))
+    }
+
+    /// One rectangle per horizontal run of dark modules, all filled as one path.
+    private static func draw(_ code: SheetDrawing.Code, on cr: OpaquePointer) {
+        let m = code.matrix
+        for y in 0..<m.size {
+            var x = 0
+            while x < m.size {
+                guard m[x, y] else { x += 1; continue }
+                let start = x
+                while x < m.size && m[x, y] { x += 1 }
+                cairo_rectangle(cr, code.x + Double(start) * code.module, code.y + Double(y) * code.module,
+                                Double(x - start) * code.module, code.module)
+            }
+        }
+        cairo_fill(cr)
+    }
+
+    private static func draw(_ text: SheetDrawing.Text, on cr: OpaquePointer) {
+        cairo_select_font_face(cr, text.style == .mono ? "DejaVu Sans Mono" : "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                               text.style == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        let (line, width) = fitted(text, on: cr)
+        let x: Double
+        switch text.align {
+        case .left: x = text.x
+        case .center: x = text.x - width / 2
+        case .right: x = text.x - width
+        }
+        cairo_move_to(cr, x, text.y)
+        cairo_show_text(cr, line)
+    }
+
+    /// The text and its width once it fits `text.width`: set smaller down to 6 points, then
+    /// shortened in the middle, where a long file name keeps its start and its extension.
+    private static func fitted(_ text: SheetDrawing.Text, on cr: OpaquePointer) -> (String, Double) {
+        var size = text.size
+        cairo_set_font_size(cr, size)
+        var width = advance(text.text, on: cr)
+        while width > text.width && size > 6 {
+            size = max(6, size - 0.5)
+            cairo_set_font_size(cr, size)
+            width = advance(text.text, on: cr)
+        }
+        var characters = Array(text.text)
+        var line = text.text
+        while width > text.width && characters.count > 2 {
+            characters.remove(at: characters.count / 2)
+            let half = characters.count / 2
+            line = String(characters[..<half]) + "…" + String(characters[half...])
+            width = advance(line, on: cr)
+        }
+        return (line, width)
+    }
+
+    private static func advance(_ text: String, on cr: OpaquePointer) -> Double {
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &extents)
+        return extents.x_advance
+    }
+}
