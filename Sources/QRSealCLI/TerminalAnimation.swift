@@ -42,7 +42,7 @@ struct TerminalAnimation {
                            hints: ["enlarge the window or make its font smaller, or lower --margin",
                                    "--format gif -o NAME.gif writes the animation to a file"])
         }
-        let frames = message.symbols.map { frame($0, scale: scale, columns: console.columns, rows: console.rows) }
+        let count = message.symbols.count
         let mask = StopSignals.begin()
         defer { StopSignals.end(mask) }
         console.write(Data(Self.enter.utf8))
@@ -50,10 +50,12 @@ struct TerminalAnimation {
         let start = ContinuousClock.now
         let interval = Duration.seconds(1 / fps)
         var shown = 0
-        while loops == 0 || shown < loops * frames.count {
-            let index = shown % frames.count
-            let loop = shown / frames.count + 1
-            console.write(Data((frames[index] + progress(index, loop: loop, columns: console.columns)).utf8))
+        // Each frame is drawn when it is shown: a thousand large codes would take hundreds of MB as text.
+        while loops == 0 || shown < loops * count {
+            let index = shown % count
+            let loop = shown / count + 1
+            let drawn = frame(message.symbols[index], scale: scale, columns: console.columns, rows: console.rows)
+            console.write(Data((drawn + progress(index, loop: loop, columns: console.columns)).utf8))
             shown += 1
             if console.writeFailed { return .failure }
             guard wait(until: start + interval * shown) else { break }

@@ -76,3 +76,25 @@ struct EncodeSheetTests {
         #expect(!FileManager.default.fileExists(atPath: dir.path("b.gif")))
     }
 }
+
+@Suite("encode: a sealed file's sheet")
+struct SealedSheetTests {
+    @Test("a file sealed with a passphrase prints, scans back from 300 dpi and is written under its own name")
+    func sealedFile() throws {
+        let dir = try TempDir()
+        let secret = Data((0..<700).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        let input = try dir.write("key backup.bin", secret)
+        let pass = try dir.write("pass.txt", Data("correct horse battery staple\n".utf8))
+        let pdf = dir.path("backup.pdf")
+        let r = qrseal(["encode", "--passphrase-file", pass, "-i", input, "-o", pdf])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try Tools.run("pdftotext", [pdf, "-"]).stdoutText
+        #expect(text.contains("key backup.bin") && text.contains("700 bytes"), "\(text)")
+        #expect(try Tools.run("pdftoppm", ["-r", "300", "-gray", "-png", pdf, dir.path("page")]).status == 0)
+        let out = dir.path("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        let scan = qrseal(["scan", "--no-store", "--passphrase-file", pass, "-o", out, dir.path("page-1.png")])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/key backup.bin")) == secret)
+    }
+}
