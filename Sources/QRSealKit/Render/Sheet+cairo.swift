@@ -32,7 +32,7 @@ private final class PDFWriter {
         defer { cairo_destroy(cr) }
         for page in drawing.pages {
             cairo_set_source_rgb(cr, 0, 0, 0)
-            for code in page.codes { draw(code, on: cr) }
+            for code in page.codes { try draw(code, on: cr) }
             for text in page.texts { draw(text, on: cr) }
             cairo_show_page(cr)
             try check(cairo_status(cr))
@@ -47,20 +47,39 @@ private final class PDFWriter {
         throw .pdf(reason: String(cString: cairo_status_to_string(status)))
     }
 
-    /// One rectangle per horizontal run of dark modules, all filled as one path.
-    private static func draw(_ code: SheetDrawing.Code, on cr: OpaquePointer) {
+    /// One rectangle per horizontal run of dark modules, all filled as one path, drawn in
+    /// module units on a recording surface that the page paints scaled: cairo writes it as a
+    /// form whose coordinates are whole numbers, a third the size of the same path in points.
+    private static func draw(_ code: SheetDrawing.Code, on cr: OpaquePointer) throws(RenderError) {
         let m = code.matrix
-        for y in 0..<m.size {
-            var x = 0
-            while x < m.size {
-                guard m[x, y] else { x += 1; continue }
-                let start = x
-                while x < m.size && m[x, y] { x += 1 }
-                cairo_rectangle(cr, code.x + Double(start) * code.module, code.y + Double(y) * code.module,
-                                Double(x - start) * code.module, code.module)
+        var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(m.size), height: Double(m.size))
+        guard let form = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else {
+            throw .pdf(reason: "no recording surface")
+        }
+        defer { cairo_surface_destroy(form) }
+        guard let pen = cairo_create(form) else { throw .pdf(reason: "no context") }
+        defer { cairo_destroy(pen) }
+        m.modules.withUnsafeBufferPointer { modules in
+            for y in 0..<m.size {
+                let row = y * m.size
+                var x = 0
+                while x < m.size {
+                    guard modules[row + x] else { x += 1; continue }
+                    let start = x
+                    while x < m.size && modules[row + x] { x += 1 }
+                    cairo_rectangle(pen, Double(start), Double(y), Double(x - start), 1)
+                }
             }
         }
-        cairo_fill(cr)
+        cairo_set_source_rgb(pen, 0, 0, 0)
+        cairo_fill(pen)
+        try check(cairo_status(pen))
+        cairo_save(cr)
+        cairo_translate(cr, code.x, code.y)
+        cairo_scale(cr, code.module, code.module)
+        cairo_set_source_surface(cr, form, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     private static func draw(_ text: SheetDrawing.Text, on cr: OpaquePointer) {
