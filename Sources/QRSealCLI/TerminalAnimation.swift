@@ -7,7 +7,9 @@ import QRSealKit
 /// The animation draws on the alternate screen with the cursor hidden, each frame in place:
 /// the code in half blocks as large as the terminal allows, white on black whatever the
 /// terminal's colours, its label, and a progress line. It runs `loops` times through the
-/// symbols (0: until Ctrl-C or SIGTERM), then puts the terminal back as it was.
+/// symbols (0: until Ctrl-C or SIGTERM), then puts the terminal back as it was. The size is
+/// asked again before each frame, so a resized window gets frames of its new size, and one
+/// too small for the code a line saying so until it is large enough again.
 struct TerminalAnimation {
     let message: EncodedMessage
     let fps: Double
@@ -35,14 +37,14 @@ struct TerminalAnimation {
     }
 
     func run(console: Console) throws(CLIError) -> ExitStatus {
-        let scale = Self.scale(side: side, columns: console.columns, rows: console.rows)
-        guard scale > 0 else {
+        guard Self.scale(side: side, columns: console.columns, rows: console.rows) > 0 else {
             throw CLIError(message: "the terminal is \(console.columns)x\(console.rows) characters, too small for "
                            + "a code of \(side) modules a side (\(side)x\((side + 1) / 2 + 2) needed)",
                            hints: ["enlarge the window or make its font smaller, or lower --margin",
                                    "--format gif -o NAME.gif writes the animation to a file"])
         }
         let count = message.symbols.count
+        var size = (columns: console.columns, rows: console.rows)
         let mask = StopSignals.begin()
         defer { StopSignals.end(mask) }
         console.write(Data(Self.enter.utf8))
@@ -54,8 +56,18 @@ struct TerminalAnimation {
         while loops == 0 || shown < loops * count {
             let index = shown % count
             let loop = shown / count + 1
-            let drawn = frame(message.symbols[index], scale: scale, columns: console.columns, rows: console.rows)
-            console.write(Data((drawn + progress(index, loop: loop, columns: console.columns)).utf8))
+            let now = console.terminalSize()
+            var drawn = now == size ? "" : "\u{1B}[2J"
+            size = now
+            let scale = Self.scale(side: side, columns: size.columns, rows: size.rows)
+            if scale > 0 {
+                drawn += frame(message.symbols[index], scale: scale, columns: size.columns, rows: size.rows)
+            } else {
+                let words = "enlarge the terminal: the code needs \(side)x\((side + 1) / 2 + 2), it is \(size.columns)x\(size.rows)"
+                drawn += "\u{1B}[H" + wrapped(words, columns: size.columns).map { centred($0, columns: size.columns) + "\u{1B}[K\r\n" }
+                    .joined()
+            }
+            console.write(Data((drawn + progress(index, loop: loop, columns: size.columns)).utf8))
             shown += 1
             if console.writeFailed { return .failure }
             guard wait(until: start + interval * shown) else { break }
@@ -101,6 +113,20 @@ struct TerminalAnimation {
         parts.append(String(format: "%g fps", fps))
         if loops == 0 { parts.append("Ctrl-C to stop") }
         return centred(parts.joined(separator: " · "), columns: columns) + "\u{1B}[K\u{1B}[J"
+    }
+
+    /// `text` in lines of at most `columns`, broken between words.
+    private func wrapped(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > columns {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
     }
 
     /// `text` centred on a line of `columns`, cut to fit so that it never wraps.

@@ -74,6 +74,29 @@ struct EncodeAnimationTests {
         #expect(text.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
     }
 
+    @Test("a resized terminal gets frames of its new size, and a line asking for more room while it is too small")
+    func resized() throws {
+        let out = Buffer()
+        let sizes = Buffer()
+        let console = Console(out: { out.data.append($0) }, err: { _ in }, readInput: { Data() },
+                              inputIsTerminal: true, outputIsTerminal: true, columns: 80, rows: 40,
+                              terminalSize: {
+                                  // 80 x 40, then 20 x 10, then 40 x 30: one frame each.
+                                  sizes.data.append(0)
+                                  return [(80, 40), (20, 10), (40, 30)][min(2, sizes.data.count - 1)]
+                              })
+        _ = try TerminalAnimation(message: try message(3), fps: 50, loops: 1, margin: 2, invert: false).run(console: console)
+        let frames = String(decoding: out.data, as: UTF8.self).components(separatedBy: "\u{1B}[H").dropFirst().map {
+            $0.components(separatedBy: "\r\n").filter { $0.contains(TerminalAnimation.colours) }
+        }
+        #expect(frames.count == 3)
+        #expect(frames[0].count == (25 * 3 + 1) / 2 && frames[2].count == 13, "\(frames.map(\.count))")
+        let text = String(decoding: out.data, as: UTF8.self)
+        let words = ["enlarge the", "terminal: the code", "needs 25x15, it is", "20x10"]
+        #expect(words.allSatisfy { text.contains($0 + "\u{1B}[K\r\n") }, "lines of at most 20 columns")
+        #expect(text.components(separatedBy: "\u{1B}[2J").count - 1 == 3, "entering, and at each of two changes")
+    }
+
     @Test("a terminal too small for the code is refused before the screen is touched")
     func tooSmall() throws {
         let (console, out) = terminal(20, 10)
