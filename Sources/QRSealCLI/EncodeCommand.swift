@@ -52,6 +52,9 @@ struct EncodeCommand {
         for option in ["paper", "per-page"] where args.value(option) != nil && format != .pdf {
             throw .usage("--\(option) applies to pdf output, not \(format.rawValue)")
         }
+        if invert && format == .pdf {
+            throw .usage("--invert does not apply to pdf output: a sheet is printed dark on light")
+        }
         animate = args.has("animate")
         if animate {
             guard console.outputIsTerminal, output == nil || output == "-" else {
@@ -207,7 +210,7 @@ struct EncodeCommand {
         switch format {
         case .pdf:
             do {
-                bytes = try Sheet(message, paper: paper, perPage: perPage, name: inputName).pdf()
+                bytes = try Sheet(message, paper: paper, perPage: perPage, name: inputName, quietZone: margin).pdf()
             } catch {
                 throw CLIError(message: error.description)
             }

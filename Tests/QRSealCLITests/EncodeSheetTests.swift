@@ -37,6 +37,8 @@ struct EncodeSheetTests {
         #expect(try pdfinfo(pdf).contains("612 x 792 pts (letter)"))
         let bad = qrseal(["encode", "--paper", "a5", "-o", dir.path("x.pdf"), "hi"])
         #expect(bad.status == 64 && bad.stderr.contains("--paper must be a4 or letter, not 'a5'"), "\(bad.stderr)")
+        let invert = qrseal(["encode", "--invert", "-o", dir.path("x.pdf"), "hi"])
+        #expect(invert.status == 64 && invert.stderr.contains("--invert does not apply to pdf output"))
         let png = qrseal(["encode", "--per-page", "4", "-o", dir.path("x.png"), "hi"])
         #expect(png.status == 64 && png.stderr.contains("--per-page applies to pdf output, not png"))
         let dense = qrseal(["encode", "--per-page", "400", "-o", dir.path("x.pdf"), "hi"])

@@ -55,12 +55,15 @@ public struct Sheet: Sendable {
     static let lineHeight = 12.0
     /// The narrowest cell, so that a label such as "K7F2 · part 123 of 999" fits under its code.
     static let minimumCellWidth = 34 * pointsPerMillimetre
-    /// Modules of quiet zone around each code, as the QR standard asks.
-    static let quietZone = 4
+    /// Modules of quiet zone around each code (4, the QR standard's, unless asked otherwise).
+    public let quietZone: Int
 
     /// Lays out `message` on `paper`; `name` is the file name shown in the header (escaped
     /// here for display), nil for text without one.
-    public init(_ message: EncodedMessage, paper: Paper = .a4, perPage: Int? = nil, name: String? = nil) throws(RenderError) {
+    public init(_ message: EncodedMessage, paper: Paper = .a4, perPage: Int? = nil, name: String? = nil,
+                quietZone: Int = 4) throws(RenderError) {
+        precondition(quietZone >= 0, "a quiet zone cannot be negative")
+        self.quietZone = quietZone
         guard !message.symbols.isEmpty else { throw .noSymbols }
         guard message.symbols.count <= Self.maximumSymbols else {
             throw .tooManySymbols(count: message.symbols.count, limit: Self.maximumSymbols)
@@ -69,7 +72,7 @@ public struct Sheet: Sendable {
         self.name = name
         self.paper = paper
         let version = message.symbols.map(\.matrix.version).max()!
-        let side = Double(message.symbols.map(\.matrix.size).max()! + 2 * Self.quietZone)
+        let side = Double(message.symbols.map(\.matrix.size).max()! + 2 * quietZone)
         let area = Self.area(paper)
         let minModule = Self.minimumModuleMillimetres * Self.pointsPerMillimetre
         let cellWidth = max(side * minModule, Self.minimumCellWidth)
@@ -165,10 +168,10 @@ public struct Sheet: Sendable {
                 let (c, r) = (slot % columns, slot / columns)
                 let cellX = Self.margin + Double(c) * (cellWidth + Self.gap)
                 let cellY = gridTop + Double(r) * (cellHeight + Self.gap)
-                let codeSide = Double(symbol.matrix.size + 2 * Self.quietZone) * module
+                let codeSide = Double(symbol.matrix.size + 2 * quietZone) * module
                 let x = cellX + (cellWidth - codeSide) / 2
                 let y = cellY + (cellHeight - Self.labelHeight - codeSide) / 2
-                let q = Double(Self.quietZone) * module
+                let q = Double(quietZone) * module
                 drawn.codes.append(.init(matrix: symbol.matrix, x: x + q, y: y + q, module: module))
                 if let label = symbol.label {
                     drawn.texts.append(.init(text: DisplayText.escape(label), x: cellX + cellWidth / 2,

@@ -39,6 +39,9 @@ struct SheetTests {
         let small = try Sheet(RenderFixtures.message(80, version: 2).0)
         #expect(small.perPage >= 20 && small.pageCount == (80 + small.perPage - 1) / small.perPage, "\(small.perPage)")
         for sheet in [big, small] { #expect(sheet.moduleMillimetres >= 0.5) }
+        // A narrower quiet zone (encode --margin) leaves room for more: 9 codes of version 25 instead of 6.
+        let (v25, _) = RenderFixtures.message(9, version: 25)
+        #expect(try Sheet(v25).perPage == 6 && Sheet(v25, quietZone: 1).perPage == 9)
         // One code gets a page of its own, printed larger, but no larger than the cap.
         let one = try Sheet(RenderFixtures.message(1, version: 5).0)
         #expect(one.perPage == 1 && one.columns == 1 && one.moduleMillimetres == Sheet.maximumModuleMillimetres)
