@@ -91,9 +91,11 @@ struct TerminalAnimation {
     private func frame(_ symbol: EncodedSymbol, scale: Int, columns: Int, rows: Int) -> String {
         let matrix = symbol.matrix
         let width = side * scale
-        // The symbol with its quiet zone, each module `scale` cells wide and half-lines tall.
+        // The symbol with its quiet zone, each module `scale` cells wide and half-lines tall; a
+        // symbol smaller than the largest sits in the middle of the same square.
+        let offset = margin + (side - 2 * margin - matrix.size) / 2
         let modules = (0..<width * width).map { i in
-            matrix[(i % width) / scale - margin, (i / width) / scale - margin]
+            matrix[(i % width) / scale - offset, (i / width) / scale - offset]
         }
         let big = QRMatrix(size: width, version: matrix.version, level: matrix.level, modules: modules)
         let lines = big.terminalText(margin: 0, invert: invert).split(separator: "\n")
