@@ -47,6 +47,21 @@ struct SheetTests {
         #expect(one.perPage == 1 && one.columns == 1 && one.moduleMillimetres == Sheet.maximumModuleMillimetres)
     }
 
+    @Test("four codes of version 40, the densest page, scan back at 300 dpi with zbarimg and qrseal's reader",
+          arguments: [Paper.a4, .letter])
+    func densestPage(paper: Paper) throws {
+        let (message, payloads) = RenderFixtures.message(4, version: 40)
+        let sheet = try Sheet(message, paper: paper)
+        #expect(sheet.perPage == 4 && sheet.pageCount == 1)
+        let pdf = try dir.write("\(paper).pdf", Data(try sheet.pdf()))
+        #expect(try Tools.run("pdftoppm", ["-r", "300", "-gray", "-png", pdf, dir.path("\(paper)")]).status == 0)
+        let page = dir.path("\(paper)-1.png")
+        #expect(try RenderFixtures.zbar([page]).sorted() == payloads.sorted())
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: page)))
+        let read = try Reader().read(imageBytes: bytes).map { String(decoding: $0.detection.bytes, as: UTF8.self) }
+        #expect(read.sorted() == payloads.sorted())
+    }
+
     @Test("--per-page sets the count; more than fit at 0.5 mm a module is refused with the count that does")
     func perPage() throws {
         let (message, _) = RenderFixtures.message(7, version: 10)
