@@ -19,14 +19,8 @@ struct EncodeCommand {
     let invert: Bool
     /// Dots per inch recorded in a PNG, if asked.
     let dpi: Int?
-    /// The printed sheet's paper and codes per page (nil: by the codes' version).
-    let paper: Paper
-    let perPage: Int?
-    /// `--animate`: the symbols shown one after another on the terminal.
-    let animate: Bool
-    /// Frames per second of the animation or the GIF, and the terminal animation's loops.
-    let fps: Double
-    let loops: Int
+    /// The options of the outputs of a whole message: the sheet, the GIF, --animate.
+    let outputs: MessageOutputs
 
     /// Validates the parsed arguments, reads the input and gathers the key.
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
@@ -47,31 +41,7 @@ struct EncodeCommand {
         if dpi != nil && format != .png {
             throw .usage("--dpi applies to png output, not \(format.rawValue)")
         }
-        paper = try args.choice("paper", of: Paper.self) ?? .a4
-        perPage = args.value("per-page") == nil ? nil : try args.integer("per-page", in: 1...Sheet.maximumSymbols, default: 1)
-        for option in ["paper", "per-page"] where args.value(option) != nil && format != .pdf {
-            throw .usage("--\(option) applies to pdf output, not \(format.rawValue)")
-        }
-        if invert && format == .pdf {
-            throw .usage("--invert does not apply to pdf output: a sheet is printed dark on light")
-        }
-        animate = args.has("animate")
-        if animate {
-            guard console.outputIsTerminal, output == nil || output == "-" else {
-                throw .usage("--animate draws on a terminal, and standard output is not one",
-                             hint: "--format gif -o NAME.gif writes the animation to a file")
-            }
-            guard format == .terminal else {
-                throw .usage("--animate shows the codes as terminal text, not as \(format.rawValue)",
-                             hint: "--format gif -o NAME.gif writes an animated image")
-            }
-        }
-        fps = try Self.frameRate(args)
-        if args.value("fps") != nil && !animate && format != .gif {
-            throw .usage("--fps applies to --animate and gif output")
-        }
-        loops = try args.integer("loop", in: 0...1_000_000, default: 0)
-        if args.value("loop") != nil && !animate { throw .usage("--loop applies to --animate") }
+        outputs = try MessageOutputs(args, format: format, output: output, invert: invert, console: console)
         // Refused before the input is read or a passphrase asked for.
         target = Output(path: output ?? "-", force: args.has("force"),
                         inputs: (args.value("input").map { [$0] } ?? []) + args.keyFiles)
@@ -114,20 +84,6 @@ struct EncodeCommand {
         }
         return format
     }
-
-    /// `--fps F`: frames per second, a decimal number within what a GIF can show.
-    private static func frameRate(_ args: ParsedArguments) throws(CLIError) -> Double {
-        guard let text = args.value("fps") else { return defaultFrameRate }
-        let range = AnimatedGIF.frameRates
-        guard let fps = Double(text), fps.isFinite, range.contains(fps),
-              text.allSatisfy({ $0.isNumber || $0 == "." }) else {
-            throw .usage("--fps must be a number of frames per second from "
-                         + String(format: "%g to %g, not '%@'", range.lowerBound, range.upperBound, text))
-        }
-        return fps
-    }
-
-    static let defaultFrameRate = 5.0
 
     /// The format `-o FILE`'s extension names: .png (or none), .svg, .txt for terminal text,
     /// .ans for ANSI colours, .pdf for a printable sheet, .gif for an animated image; another
@@ -197,29 +153,11 @@ struct EncodeCommand {
         let matrix: QRMatrix
         if let key = sealKey { matrix = try sealed(with: key) } else { matrix = try plain() }
         let message = EncodedMessage.single(matrix, content: input)
+        if outputs.animate { return try outputs.show(message, margin: margin, invert: invert, console: console) }
         let bytes: [UInt8]
-        if animate {
-            guard message.symbols.count > 1 else {
-                console.printError("qrseal: the message fits one code: nothing to animate, shown as is")
-                console.write(Data(matrix.terminalText(margin: margin, invert: invert).utf8))
-                return .success
-            }
-            return try TerminalAnimation(message: message, fps: fps, loops: loops, margin: margin, invert: invert)
-                .run(console: console)
-        }
         switch format {
-        case .pdf:
-            do {
-                bytes = try Sheet(message, paper: paper, perPage: perPage, name: inputName, quietZone: margin).pdf()
-            } catch {
-                throw CLIError(message: error.description)
-            }
-        case .gif:
-            do {
-                bytes = try AnimatedGIF.encode(message, scale: scale, margin: margin, fps: fps, invert: invert)
-            } catch {
-                throw CLIError(message: error.description)
-            }
+        case .pdf, .gif:
+            bytes = try outputs.file(message, format: format, name: inputName, scale: scale, margin: margin, invert: invert)
         case .png:
             do {
                 bytes = try PNGEncoder.encode(matrix.image(scale: scale, margin: margin, invert: invert), dpi: dpi)
