@@ -5,6 +5,9 @@ import CGIF
 public enum AnimatedGIF {
     /// The widest frame written, in pixels.
     public static let maximumSide = 8192
+    /// The most pixels of all frames together (a thousand codes of version 40 at 8 pixels a
+    /// module are 2.2 billion), so that the GIF held in memory stays within a few hundred MB.
+    public static let maximumPixels = 1 << 32
     /// Frame rates a GIF can show: its delays are whole hundredths of a second, and viewers
     /// show delays under 2/100 s as 1/10 s.
     public static let frameRates: ClosedRange<Double> = 0.1...50
@@ -22,6 +25,8 @@ public enum AnimatedGIF {
         guard fps.isFinite, frameRates.contains(fps) else { throw .frameRate(fps) }
         let side = (message.symbols.map(\.matrix.size).max()! + 2 * margin) * scale
         guard side <= maximumSide else { throw .frameTooLarge(side: side, limit: maximumSide) }
+        let pixels = side * side * message.symbols.count
+        guard pixels <= maximumPixels else { throw .animationTooLarge(pixels: pixels, limit: maximumPixels) }
         let delay = max(2, Int((100 / fps).rounded()))
 
         let writer = GIFWriter()

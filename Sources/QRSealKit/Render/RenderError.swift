@@ -9,6 +9,8 @@ public enum RenderError: Error, Equatable, Sendable {
     case tooDense(perPage: Int, fits: Int, version: Int, paper: Paper)
     /// A frame would be larger than `limit` pixels a side.
     case frameTooLarge(side: Int, limit: Int)
+    /// All frames together would be more than `limit` pixels.
+    case animationTooLarge(pixels: Int, limit: Int)
     /// A frame rate outside what the format can show.
     case frameRate(Double)
     /// cairo failed while writing the PDF; its own text.
@@ -30,6 +32,8 @@ extension RenderError: CustomStringConvertible {
                 + "of at least \(mm) mm; at most \(fits) do"
         case let .frameTooLarge(side, limit):
             return "a frame would be \(side) pixels wide, more than \(limit)"
+        case let .animationTooLarge(pixels, limit):
+            return "the frames would be \(pixels) pixels in all, more than \(limit); a smaller scale makes fewer"
         case let .frameRate(fps):
             return "cannot show \(fps) frames per second"
         case let .pdf(reason):

@@ -45,6 +45,13 @@ struct AnimatedGIFTests {
         #expect(throws: RenderError.frameTooLarge(side: side, limit: AnimatedGIF.maximumSide)) {
             try AnimatedGIF.encode(message, scale: 100, margin: 100, fps: 5)
         }
+        // 1,000 frames of 2,100 pixels a side: each allowed, not all together.
+        let thousand = EncodedMessage(symbols: Array(repeating: message.symbols[0], count: 1000), dataParts: 1,
+                                      totalBytes: 1, sha256: [], id: "X")
+        let pixels = ((message.symbols[0].matrix.size + 50) * 30) * ((message.symbols[0].matrix.size + 50) * 30) * 1000
+        #expect(throws: RenderError.animationTooLarge(pixels: pixels, limit: AnimatedGIF.maximumPixels)) {
+            try AnimatedGIF.encode(thousand, scale: 30, margin: 25, fps: 5)
+        }
         let many = EncodedMessage(symbols: Array(repeating: message.symbols[0], count: Sheet.maximumSymbols + 1),
                                   dataParts: 1, totalBytes: 1, sha256: [], id: "X")
         #expect(throws: RenderError.tooManySymbols(count: Sheet.maximumSymbols + 1, limit: Sheet.maximumSymbols)) {
