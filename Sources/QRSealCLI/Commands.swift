@@ -23,7 +23,7 @@ enum Commands {
             OptionSpec(long: "min-version", short: "v", value: "N",
                        help: "Use at least QR version N (1-40); a larger one is used when needed."),
             OptionSpec(long: "scale", short: "s", value: "N",
-                       help: "Pixels per module for png and svg (1-100, default 8)."),
+                       help: "Pixels per module for png, svg and gif (1-100, default 8)."),
             OptionSpec(long: "margin", short: "m", value: "N",
                        help: "Quiet zone around the code, in modules (0-100, default 4)."),
             OptionSpec(long: "invert",
