@@ -157,7 +157,8 @@ struct EncodeCommand {
         let bytes: [UInt8]
         switch format {
         case .pdf, .gif:
-            bytes = try outputs.file(message, format: format, name: inputName, scale: scale, margin: margin, invert: invert)
+            bytes = try outputs.file(message, format: format, name: inputName, key: sealKey, scale: scale, margin: margin,
+                                     invert: invert)
         case .png:
             do {
                 bytes = try PNGEncoder.encode(matrix.image(scale: scale, margin: margin, invert: invert), dpi: dpi)

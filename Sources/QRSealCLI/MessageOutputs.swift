@@ -58,11 +58,15 @@ struct MessageOutputs {
         return fps
     }
 
-    /// The bytes of the pdf sheet or the gif of `message`; `name` is the input file's name.
-    func file(_ message: EncodedMessage, format: EncodeCommand.Format, name: String?, scale: Int, margin: Int,
-              invert: Bool) throws(CLIError) -> [UInt8] {
+    /// The bytes of the pdf sheet or the gif of `message`; `name` is the input file's name,
+    /// `key` the key it was sealed with, if it was, which the sheet says is needed to open it.
+    func file(_ message: EncodedMessage, format: EncodeCommand.Format, name: String?, key: SealKey?, scale: Int,
+              margin: Int, invert: Bool) throws(CLIError) -> [UInt8] {
         do {
-            if format == .pdf { return try Sheet(message, paper: paper, perPage: perPage, name: name, quietZone: margin).pdf() }
+            if format == .pdf {
+                let note = key.map { "sealed: opening it needs the " + ($0.isPassphrase ? "passphrase" : "key") }
+                return try Sheet(message, paper: paper, perPage: perPage, name: name, note: note, quietZone: margin).pdf()
+            }
             return try AnimatedGIF.encode(message, scale: scale, margin: margin, fps: fps, invert: invert)
         } catch {
             throw CLIError(message: error.description)

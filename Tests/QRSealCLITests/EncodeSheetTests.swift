@@ -24,6 +24,7 @@ struct EncodeSheetTests {
         #expect(text.contains("notes é.txt") && text.contains("20 bytes · SHA-256 \(digest.prefix(4)) \(digest.suffix(4))"),
                 "\(text)")
         #expect(text.contains("to restore, scan the code: qrseal scan page.png"))
+        #expect(!text.contains("sealed"), "a plain sheet does not say it is sealed")
         #expect(try Tools.run("pdftoppm", ["-r", "300", "-png", pdf, dir.path("page")]).status == 0)
         let scanned = qrseal(["scan", "--raw", "--no-store", dir.path("page-1.png")])
         #expect(scanned.out == "the harbour at dawn\n\n", "\(scanned.out.debugDescription)")
@@ -92,6 +93,7 @@ struct SealedSheetTests {
         #expect(r.status == 0, "\(r.stderr)")
         let text = try Tools.run("pdftotext", [pdf, "-"]).stdoutText
         #expect(text.contains("key backup.bin") && text.contains("700 bytes"), "\(text)")
+        #expect(text.contains("one code · QR version") && text.contains("sealed: opening it needs the passphrase"))
         #expect(try Tools.run("pdftoppm", ["-r", "300", "-gray", "-png", pdf, dir.path("page")]).status == 0)
         let out = dir.path("out")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)

@@ -45,6 +45,7 @@ public struct Sheet: Sendable {
 
     let message: EncodedMessage
     let name: String?
+    let note: String?
 
     // Page geometry in points.
     static let margin = 10 * pointsPerMillimetre
@@ -59,9 +60,10 @@ public struct Sheet: Sendable {
     public let quietZone: Int
 
     /// Lays out `message` on `paper`; `name` is the file name shown in the header (escaped
-    /// here for display), nil for text without one.
+    /// here for display), nil for text without one; `note` is said after what the codes are
+    /// ("sealed: opening it needs the passphrase").
     public init(_ message: EncodedMessage, paper: Paper = .a4, perPage: Int? = nil, name: String? = nil,
-                quietZone: Int = 4) throws(RenderError) {
+                note: String? = nil, quietZone: Int = 4) throws(RenderError) {
         precondition(quietZone >= 0, "a quiet zone cannot be negative")
         self.quietZone = quietZone
         guard !message.symbols.isEmpty else { throw .noSymbols }
@@ -70,6 +72,7 @@ public struct Sheet: Sendable {
         }
         self.message = message
         self.name = name
+        self.note = note
         self.paper = paper
         let version = message.symbols.map(\.matrix.version).max()!
         let side = Double(message.symbols.map(\.matrix.size).max()! + 2 * quietZone)
@@ -143,7 +146,8 @@ public struct Sheet: Sendable {
         let level = message.symbols[0].matrix.level.rawValue
         let title = name.map { DisplayText.escape($0) } ?? "message without a file name"
         let codes = count == 1 ? "one code" : "\(count) codes, any \(message.dataParts) restore it"
-        let about = [message.id.map { "message \(DisplayText.escape($0))" }, codes, "QR version \(version), level \(level)"]
+        let about = [message.id.map { "message \(DisplayText.escape($0))" }, codes, "QR version \(version), level \(level)",
+                     note.map { DisplayText.escape($0) }]
             .compactMap { $0 }.joined(separator: " · ")
         let restore = count == 1 ? "to restore, scan the code: qrseal scan page.png"
             : "to restore, scan all pages: qrseal scan page-*.png — any \(message.dataParts) of \(count) codes suffice"
