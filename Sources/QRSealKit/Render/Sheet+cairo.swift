@@ -11,7 +11,7 @@ extension Sheet {
 }
 
 /// Owns the cairo surface and context of one PDF and the bytes cairo hands back.
-private final class PDFWriter {
+final class PDFWriter {
     var bytes: [UInt8] = []
 
     static func write(_ drawing: SheetDrawing) throws(RenderError) -> [UInt8] {
@@ -82,7 +82,7 @@ private final class PDFWriter {
         cairo_restore(cr)
     }
 
-    private static func draw(_ text: SheetDrawing.Text, on cr: OpaquePointer) {
+    static func draw(_ text: SheetDrawing.Text, on cr: OpaquePointer) {
         cairo_select_font_face(cr, text.style == .mono ? "DejaVu Sans Mono" : "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
                                text.style == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         let (line, width) = fitted(text, on: cr)
@@ -122,5 +122,33 @@ private final class PDFWriter {
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, text, &extents)
         return extents.x_advance
+    }
+}
+
+/// A line of text drawn as pixels with cairo's image surface (`cairo_image_surface_create`,
+/// CAIRO_FORMAT_A8), for the label under each frame of an animated GIF.
+enum TextStrip {
+    /// `text` centred in black on a white strip of `width` × `height` pixels, shortened to fit.
+    static func image(_ text: String, width: Int, height: Int) throws(RenderError) -> GrayImage {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else {
+            throw .gif(reason: "no image surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
+            throw .gif(reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
+        }
+        defer { cairo_destroy(cr) }
+        // A8 holds coverage: the text is drawn opaque, then read back as dark on light.
+        let size = Double(height) * 0.6
+        PDFWriter.draw(SheetDrawing.Text(text: text, x: Double(width) / 2, y: Double(height) * 0.72, size: size,
+                                         align: .center, width: Double(width) - 4), on: cr)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { throw .gif(reason: "no image data") }
+        var image = GrayImage(width: width, height: height, filledWith: 255)
+        for y in 0..<height {
+            for x in 0..<width where data[y * stride + x] >= 128 { image.pixels[y * width + x] = 0 }
+        }
+        return image
     }
 }
