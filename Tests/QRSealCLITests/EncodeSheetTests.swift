@@ -42,6 +42,10 @@ struct EncodeSheetTests {
         #expect(invert.status == 64 && invert.stderr.contains("--invert does not apply to pdf output"))
         let png = qrseal(["encode", "--per-page", "4", "-o", dir.path("x.png"), "hi"])
         #expect(png.status == 64 && png.stderr.contains("--per-page applies to pdf output, not png"))
+        for (option, value) in [("per-page", "0"), ("per-page", "4097"), ("per-page", "two"), ("loop", "-1")] {
+            let r = qrseal(["encode", "--\(option)", value, "-o", dir.path("x.pdf"), "hi"])
+            #expect(r.status == 64 && r.stderr.contains("--\(option) must be a whole number"), "\(value): \(r.stderr)")
+        }
         let dense = qrseal(["encode", "--per-page", "400", "-o", dir.path("x.pdf"), "hi"])
         #expect(dense.status == 2 && dense.stderr.contains("400 codes of version 1 do not fit a A4 page"), "\(dense.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["l.pdf"])
