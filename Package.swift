@@ -34,8 +34,11 @@ let package = Package(
                 dependencies: ["CZXingShim", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CCairo", "CGIF"]),
         .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
         .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
+        // zlib, for tests only: some of age's CCTV vectors are stored zlib-compressed.
+        .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
         // Helpers shared by the test targets: temporary folders, running tools.
-        .target(name: "TestSupport", path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/Support"),
         .testTarget(name: "QRSealKitTests", dependencies: ["QRSealKit", "TestSupport"]),
         .testTarget(name: "QRSealCLITests", dependencies: ["QRSealCLI", "QRSealKit", "TestSupport"]),
     ]

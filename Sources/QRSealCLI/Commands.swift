@@ -44,9 +44,14 @@ enum Commands {
             OptionSpec(long: "seal",
                        help: "Seal (encrypt and authenticate) the message; asks for a passphrase "
                            + "unless a key source is given."),
-        ] + KeySources.options + [
-            OptionSpec(long: armorOption.long, value: armorOption.value,
-                       help: armorOption.help + " Seals the message, as --seal does."),
+        ] + KeySources.options.filter { $0.long != "identity" } + [
+            OptionSpec(long: "to", value: "NAME|age1…",
+                       help: "Seal to a public key: a contact's NAME or an age1… recipient; give it again for "
+                           + "each recipient. Only their identities open it."),
+            OptionSpec(long: armorOption.long, value: "digits|binary|age|age-text",
+                       help: "How a sealed message sits in the code: digits (default; survives phone apps), binary, "
+                           + "or a standard age file, binary (age) or in age's armor (age-text), that "
+                           + "'age -d' opens. Seals the message, as --seal does."),
             OptionSpec(long: "no-compress", help: "Do not try Brotli compression; seals the message, as --seal does."),
         ])
 
@@ -104,6 +109,9 @@ enum Commands {
             OptionSpec(long: "output", short: "o", value: "FILE",
                        help: "Write the key to FILE, created with mode 0600 (default: standard output)."),
             forceOption,
+            OptionSpec(long: "x25519",
+                       help: "Make an age identity (AGE-SECRET-KEY-1…) instead, and print its public key (age1…) "
+                           + "and fingerprint: others seal to the public key with --to."),
         ])
 
     static let capacity = CommandSpec(
@@ -120,10 +128,11 @@ enum Commands {
         name: "help", abstract: "Show help for the tool or for one command.",
         arguments: "[COMMAND]", options: [])
 
-    static let all = [encode, scan, open, keygen, capacity] + InboxCommandSpecs.all + [DoctorCommand.spec, help]
+    static let all = [encode, scan, open, keygen, capacity] + InboxCommandSpecs.all + RecipientCommandSpecs.all
+        + [DoctorCommand.spec, help]
 
-    /// Commands with subcommands: `qrseal inbox list`, `qrseal keys add`.
-    static let groups: Set<String> = ["inbox", "keys"]
+    /// Commands with subcommands: `qrseal inbox list`, `qrseal keys add`, `qrseal contacts add`.
+    static let groups: Set<String> = ["inbox", "keys", "contacts"]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

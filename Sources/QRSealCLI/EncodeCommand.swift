@@ -14,6 +14,8 @@ struct EncodeCommand {
     let format: Format
     let encoder: Encoder
     let sealKey: SealKey?
+    /// `--armor age` (false) or `age-text` (true): an age file in the symbol instead of an envelope.
+    let ageArmor: AgeSymbol.Form?
     let scale: Int
     let margin: Int
     let invert: Bool
@@ -30,7 +32,8 @@ struct EncodeCommand {
         }
         let symbol = QREncoder(level: try args.errorCorrection(),
                                minVersion: try args.integer("min-version", in: 1...40, default: 1))
-        encoder = Encoder(symbol: symbol, armor: try args.armor(),
+        ageArmor = try AgeSymbol.form(args)
+        encoder = Encoder(symbol: symbol, armor: ageArmor == nil ? try args.armor() : .digits,
                           sealer: Sealer(compress: !args.has("no-compress")))
         scale = try args.integer("scale", in: 1...100, default: 8)
         margin = try args.integer("margin", in: 0...100, default: 4)
@@ -56,7 +59,13 @@ struct EncodeCommand {
         let sources = try KeySources(args, console: console)
         // --armor and --no-compress only mean something for a sealed message: they ask for one.
         let asked = ["seal", "armor", "no-compress"].first { args.has($0) || args.value($0) != nil }
-        if let key = try sources.sealingKey() {
+        if let recipients = try AgeSymbol.recipients(args, console: console) {
+            guard try sources.sealingKey() == nil else {
+                throw .usage("seal with --to or with a key, not both",
+                             hint: "drop --key-file or --passphrase-file, or run with \(KeySources.environmentVariable) unset")
+            }
+            sealKey = .recipients(recipients)
+        } else if let key = try sources.sealingKey() {
             sealKey = key
         } else if let asked {
             guard let key = try KeySources.prompt(console: console, confirm: true) else {
@@ -151,7 +160,13 @@ struct EncodeCommand {
 
     func run(console: Console) throws(CLIError) -> ExitStatus {
         let matrix: QRMatrix
-        if let key = sealKey { matrix = try sealed(with: key) } else { matrix = try plain() }
+        if let key = sealKey, let form = ageArmor {
+            matrix = try AgeSymbol.encode(input, with: key, form: form, symbol: encoder.symbol)
+        } else if let key = sealKey {
+            matrix = try sealed(with: key)
+        } else {
+            matrix = try plain()
+        }
         let message = EncodedMessage.single(matrix, content: input)
         if outputs.animate { return try outputs.show(message, margin: margin, invert: invert, console: console) }
         let bytes: [UInt8]

@@ -109,7 +109,8 @@ struct InboxCommand {
         }
         var keys = try KeySources(args, console: console).keys + locations.keyringKeys(console: console)
         let reader = Reader(opener: try args.opener())
-        let kind = (try? Armor.envelope(fromSymbol: item.bytes)).flatMap { $0 }.flatMap { try? Opener.describe($0).keyKind }
+        let kind = AgeFile.isAgeFile(item.bytes) ? try? Opener.describe(item.bytes).keyKind
+            : (try? Armor.envelope(fromSymbol: item.bytes)).flatMap { $0 }.flatMap { try? Opener.describe($0).keyKind }
         if kind == "passphrase", !keys.contains(where: \.isPassphrase),
            let key = try KeySources.prompt(console: console, confirm: false) {
             keys.append(key)

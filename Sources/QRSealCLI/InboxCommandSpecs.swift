@@ -2,7 +2,7 @@
 enum InboxCommandSpecs {
     static let filterOptions = [
         OptionSpec(long: "kind", value: "KIND",
-                   help: "Only items of this kind: sealed, url, email, phone, sms, geo, wifi, contact, event, product, text, binary."),
+                   help: "Only items of this kind: sealed, recipient, url, email, phone, sms, geo, wifi, contact, event, product, text, binary."),
         OptionSpec(long: "since", value: "DATE", help: "Only items received at or after DATE (YYYY-MM-DD[THH:MM], or 7d, 12h ago)."),
         OptionSpec(long: "until", value: "DATE", help: "Only items received before DATE."),
         OptionSpec(long: "search", value: "TEXT", help: "Only items whose text or label contains TEXT (any case)."),
@@ -56,10 +56,11 @@ enum InboxCommandSpecs {
         options: [Locations.inboxOption])
 
     static let keysAdd = CommandSpec(
-        name: "keys add", abstract: "Put a key file in the keyring, tried on every sealed message.", arguments: "FILE | -",
+        name: "keys add", abstract: "Put a key file or age identity file in the keyring, tried on every sealed message.", arguments: "FILE | -",
         options: [OptionSpec(long: "name", value: "NAME", help: "Name the key (default: the file's name without .key; for -, key- and its fingerprint).")])
     static let keysList = CommandSpec(
-        name: "keys list", abstract: "List the keyring's keys by name and fingerprint.", arguments: "", options: [])
+        name: "keys list", abstract: "List the keyring's keys by name and fingerprint (and public key, for identities).",
+        arguments: "", options: [])
     static let keysRemove = CommandSpec(
         name: "keys rm", abstract: "Remove a key from the keyring.", arguments: "NAME", options: [])
 

@@ -7,15 +7,17 @@ enum InboxTable {
     static func lines(_ items: [InboxItem], width: Int) -> [String] {
         let idWidth = max(2, items.map { String($0.id ?? 0).count }.max() ?? 2)
         let fromWidth = min(24, max(4, items.map { shortSource($0).count }.max() ?? 4))
-        let fixed = idWidth + 1 + 16 + 1 + 7 + 1 + fromWidth + 1
+        // Seven fits every kind but "recipient"; the column widens only when one is listed.
+        let kindWidth = max(7, items.map { $0.kind.rawValue.count }.max() ?? 7)
+        let fixed = idWidth + 1 + 16 + 1 + kindWidth + 1 + fromWidth + 1
         let contentWidth = max(10, width - fixed)
-        var out = [row([pad("ID", idWidth, right: true), pad("WHEN", 16), pad("KIND", 7), pad("FROM", fromWidth), "CONTENT"])]
+        var out = [row([pad("ID", idWidth, right: true), pad("WHEN", 16), pad("KIND", kindWidth), pad("FROM", fromWidth), "CONTENT"])]
         for item in items {
             let mark = item.pinned ? "*" : ""
             var content = summary(item)
             if let label = item.label { content = "[\(lines(of: label).joined(separator: "⏎"))] " + content }
             out.append(row([pad(mark + String(item.id ?? 0), idWidth, right: true),
-                            pad(TimeArguments.local(item.receivedAt), 16), pad(item.kind.rawValue, 7),
+                            pad(TimeArguments.local(item.receivedAt), 16), pad(item.kind.rawValue, kindWidth),
                             pad(truncate(shortSource(item), fromWidth), fromWidth),
                             truncate(content, contentWidth)]))
         }
@@ -30,6 +32,9 @@ enum InboxTable {
             let size = ((try? Armor.envelope(fromSymbol: item.bytes)) ?? nil)?.count ?? item.bytes.count
             return "sealed message, \(size) bytes; 'qrseal inbox open \(item.id ?? 0)'"
         case .binary: return "\(item.bytes.count) bytes of binary data"
+        case .recipient:
+            let fingerprint = (try? AgeRecipient(text: item.text ?? ""))?.fingerprint ?? "?"
+            return "public key, fingerprint \(fingerprint); 'qrseal contacts add NAME --from-inbox \(item.id ?? 0)'"
         default:
             return lines(of: item.text ?? "").joined(separator: "⏎")
         }
@@ -58,6 +63,9 @@ enum InboxTable {
         switch item.kind {
         case .sealed:
             fields.append(("note", "kept sealed; open it with 'qrseal inbox open \(item.id ?? 0)'"))
+        case .recipient:
+            if let text = item.text { fields.append(("text", text)) }
+            fields.append(("note", "someone's public key; seal to it after 'qrseal contacts add NAME --from-inbox \(item.id ?? 0)'"))
         case .binary:
             fields.append(("hex", item.bytes.prefix(48).map { String(format: "%02x", $0) }.joined(separator: " ")
                 + (item.bytes.count > 48 ? " …" : "")))

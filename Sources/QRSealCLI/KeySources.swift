@@ -7,6 +7,9 @@ struct KeySources {
     static let options = [
         OptionSpec(long: "key-file", value: "FILE",
                    help: "A key made by 'qrseal keygen'; may be given more than once when opening."),
+        OptionSpec(long: "identity", value: "FILE",
+                   help: "An age identity file (qrseal keygen --x25519, age-keygen) to open messages sealed to "
+                       + "its public key; may be given more than once."),
         OptionSpec(long: "passphrase-file", value: "FILE",
                    help: "Read the passphrase from FILE (one trailing line break is ignored)."),
     ]
@@ -27,10 +30,10 @@ struct KeySources {
     /// there but holds no key (an empty file, an empty QRSEAL_PASSPHRASE) is an error, never
     /// the same as no source: it must not turn a sealed message into a plain one.
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
-        for path in args.values["key-file"] ?? [] {
+        for path in (args.values["key-file"] ?? []) + (args.values["identity"] ?? []) {
             let text = String(decoding: try Files.read(path, console: console), as: UTF8.self)
             do {
-                keyFiles.append(.keyFile(try SecretKey(text: text)))
+                keyFiles += try Keyring.parse(text)
             } catch {
                 throw CLIError(message: "\(path): \(error.description)")
             }
@@ -62,6 +65,10 @@ struct KeySources {
     /// place of QRSEAL_PASSPHRASE; any other two sources are a usage error.
     func sealingKey() throws(CLIError) -> SealKey? {
         let passphrase = filePassphrase ?? environmentPassphrase
+        if keyFiles.contains(where: { if case .identity = $0 { return true } else { return false } }) {
+            throw .usage("an identity opens messages; it does not seal them",
+                         hint: "seal to its owner's public key with --to age1… or --to NAME")
+        }
         if keyFiles.count > 1 {
             throw .usage("seal with one key: --key-file was given \(keyFiles.count) times")
         }
@@ -97,7 +104,10 @@ struct KeySources {
 
     /// What to do for a message sealed with `kind` ("key file" or "passphrase").
     static func hint(for kind: String) -> String {
-        kind == "key file" ? "pass the key with --key-file FILE, or keep it with 'qrseal keys add FILE'"
-            : "pass --passphrase-file FILE or set \(environmentVariable)"
+        switch kind {
+        case "key file": return "pass the key with --key-file FILE, or keep it with 'qrseal keys add FILE'"
+        case "public key": return "pass your identity with --identity FILE, or keep it with 'qrseal keys add FILE'"
+        default: return "pass --passphrase-file FILE or set \(environmentVariable)"
+        }
     }
 }

@@ -21,15 +21,32 @@ struct KeysCommand {
                     throw CLIError.usage("keys add takes one key FILE")
                 }
                 let text = String(decoding: try Files.read(path, console: console), as: UTF8.self)
-                let key: SecretKey
-                do { key = try SecretKey(text: text) } catch { throw CLIError(message: "\(path): \(error.description)") }
-                let name = args.value("name") ?? Self.defaultName(path: path, key: key)
-                try keyring.add(key, name: name)
-                console.printError("qrseal: added key '\(DisplayText.escape(name))' to the keyring")
+                let keys: [SealKey]
+                do { keys = try Keyring.parse(text) } catch { throw CLIError(message: "\(path): \(error.description)") }
+                let identities = keys.compactMap { key -> AgeIdentity? in
+                    if case .identity(let identity) = key { return identity }
+                    return nil
+                }
+                if case .keyFile(let key)? = keys.first {
+                    let name = args.value("name") ?? Self.defaultName(path: path, fingerprint: "key-" + Keyring.fingerprint(key))
+                    try keyring.add(key, name: name)
+                    console.printError("qrseal: added key '\(DisplayText.escape(name))' to the keyring")
+                } else {
+                    let recipient = identities[0].recipient
+                    let name = args.value("name")
+                        ?? Self.defaultName(path: path, fingerprint: "identity-" + recipient.fingerprint.replacingOccurrences(of: " ", with: ""))
+                    try keyring.add(identities: identities, name: name,
+                                    created: Timestamp.iso8601(Int64(Date().timeIntervalSince1970 * 1000)))
+                    console.printError("qrseal: added identity '\(DisplayText.escape(name))' to the keyring; "
+                                       + "public key \(recipient.text), fingerprint \(recipient.fingerprint)")
+                }
             case "keys list":
                 guard args.positionals.isEmpty else { throw CLIError.usage("keys list takes no arguments") }
                 let entries = try keyring.list()
-                for entry in entries { console.print("\(DisplayText.escape(entry.name))  \(entry.fingerprint)") }
+                for entry in entries {
+                    let recipient = entry.recipient.map { "  \($0.text)" } ?? ""
+                    console.print("\(DisplayText.escape(entry.name))  \(entry.fingerprint)\(recipient)")
+                }
                 return entries.isEmpty ? .nothingFound : .success
             default:
                 guard args.positionals.count == 1, let name = args.positionals.first else {
@@ -47,9 +64,10 @@ struct KeysCommand {
         return .success
     }
 
-    /// The file's name without `.key`; for standard input, `key-` and the key's fingerprint.
-    static func defaultName(path: String, key: SecretKey) -> String {
-        if path == "-" { return "key-" + Keyring.fingerprint(key) }
+    /// The file's name without `.key`; for standard input, `fingerprint` (`key-` or
+    /// `identity-` and the key's fingerprint).
+    static func defaultName(path: String, fingerprint: String) -> String {
+        if path == "-" { return fingerprint }
         let name = URL(fileURLWithPath: path).lastPathComponent
         return name.hasSuffix(".key") ? String(name.dropLast(4)) : name
     }

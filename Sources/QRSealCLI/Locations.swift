@@ -54,7 +54,12 @@ struct Locations {
         guard let ring = try? keyring() else { return [] }
         let (keys, problems) = ring.readableKeys()
         for problem in problems { console.printError("qrseal: warning: " + DisplayText.escape(problem.description)) }
-        return keys.map(SealKey.keyFile)
+        return keys
+    }
+
+    /// The contacts folder: `<data directory>/contacts`.
+    func contacts() throws(CLIError) -> Contacts {
+        Contacts(directory: try dataDirectory() + "/contacts")
     }
 
     /// `$XDG_CONFIG_HOME/qrseal/config`, or `~/.config/qrseal/config`.

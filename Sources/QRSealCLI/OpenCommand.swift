@@ -30,6 +30,9 @@ struct OpenCommand {
     }
 
     mutating func run(console: Console) throws(CLIError) -> ExitStatus {
+        if source != "-", AgeFileOpening.isBinaryAgeFile(source) {
+            return try AgeFileOpening(source: source, reader: reader, output: output, writer: writer).run(console: console)
+        }
         let bytes = try read(console: console)
         guard !bytes.isEmpty else { throw CLIError(message: "nothing to open: \(source) is empty") }
         let messages = try sealedMessages(in: bytes)
@@ -111,6 +114,14 @@ struct OpenCommand {
     /// The sealed messages in an image's symbols, or in text, each an envelope or the reason it
     /// is not one; what was read is kept in the inbox.
     private func sealedMessages(in bytes: [UInt8]) throws(CLIError) -> [Result<[UInt8], SealError>] {
+        // An age file, binary or armored (pasted armor may have white space around it).
+        if AgeFile.isAgeFile(bytes) {
+            if AgeArmor.isArmored(bytes), let text = String(validating: bytes, as: UTF8.self) {
+                let from = source == "-" ? "pasted text" : source
+                store?.deferringFailure { store throws(CLIError) in try store.keepText(text.trimmingCharacters(in: .whitespacesAndNewlines), source: from) }
+            }
+            return [.success(bytes)]
+        }
         if ImageDecoder.sniff(bytes) != nil {
             let image: GrayImage
             do { image = try reader.decoder.decode(bytes) } catch {
@@ -119,7 +130,11 @@ struct OpenCommand {
             let detections = reader.detector.detect(in: image)
             store?.deferringFailure { store throws(CLIError) in try store.keep(detections, source: source, kind: .file) }
             var found: [Result<[UInt8], SealError>] = []
-            for d in detections where Armor.isSealed(d.bytes) {
+            for d in detections where Armor.isSealed(d.bytes) || AgeFile.isAgeFile(d.bytes) {
+                if AgeFile.isAgeFile(d.bytes) {
+                    found.append(.success(d.bytes))
+                    continue
+                }
                 do throws(SealError) {
                     if let envelope = try Armor.envelope(fromSymbol: d.bytes) { found.append(.success(envelope)) }
                 } catch {
@@ -144,7 +159,7 @@ struct OpenCommand {
     /// 3 for a message that is intact in form but does not open; 2 for damaged or unsupported.
     static func status(for error: SealError) -> ExitStatus {
         switch error {
-        case .authenticationFailed, .noKey: return .cannotOpen
+        case .authenticationFailed, .noKey, .noIdentityMatches: return .cannotOpen
         default: return .failure
         }
     }

@@ -65,6 +65,56 @@ struct Output {
         try place(temp)
     }
 
+    /// Writes what `produce` emits, piece by piece, under the same rule: the pieces go to a
+    /// temporary file (beside the target, or an unlinked one for standard output and devices),
+    /// and only when `produce` returns does anything reach the target. When it throws,
+    /// nothing is written at all.
+    func write(streaming produce: (_ emit: ([UInt8]) throws(CLIError) -> Void) throws(CLIError) -> Void,
+               console: Console) throws(CLIError) {
+        try check()
+        let regular = path != "-" && !(SystemFiles.status(path).map(Self.isSpecial) ?? false)
+        let template = regular ? SystemFiles.join(SystemFiles.directory(of: path), ".qrseal-XXXXXX")
+            : SystemFiles.join(ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp",
+                               ".qrseal-XXXXXX")
+        let (fd, temp): (Int32, String)
+        do { (fd, temp) = try SystemFiles.makeTemporary(template) } catch {
+            throw CLIError(message: "\(path == "-" ? "standard output" : path): cannot write: \(error.description)")
+        }
+        var closed = false
+        defer {
+            if !closed { close(fd) }
+            SystemFiles.remove(temp)
+        }
+        fchmod(fd, regular ? mode() : 0o600)
+        // A temporary for standard output is only ever reached through its descriptor.
+        if !regular { SystemFiles.remove(temp) }
+        try produce { bytes throws(CLIError) in
+            guard Self.writeAll(bytes, to: fd) else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
+        }
+        if regular {
+            guard fsync(fd) == 0, close(fd) == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
+            closed = true
+            return try place(temp)
+        }
+        // Complete and authenticated: copy it out.
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw CLIError(message: "cannot read back: \(SystemFiles.reason())") }
+        let target: Int32 = path == "-" ? -1 : RawBytes.withCString(path) { open($0, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
+        if path != "-" && target < 0 { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
+        defer { if target >= 0 { close(target) } }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw CLIError(message: "cannot read back: \(SystemFiles.reason())") }
+            if n == 0 { return }
+            if target >= 0 {
+                guard Self.writeAll(Array(chunk[..<n]), to: target) else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
+            } else {
+                console.write(Data(chunk[..<n]))
+            }
+        }
+    }
+
     /// Gives the complete temporary file the target's name: `rename(2)` with force; without,
     /// `link(2)`, which fails rather than replace a file made since `check`.
     private func place(_ temp: String) throws(CLIError) {
@@ -132,5 +182,5 @@ extension ParsedArguments {
     }
 
     /// The key and passphrase files named on the command line: inputs no output may replace.
-    var keyFiles: [String] { (values["key-file"] ?? []) + (values["passphrase-file"] ?? []) }
+    var keyFiles: [String] { (values["key-file"] ?? []) + (values["identity"] ?? []) + (values["passphrase-file"] ?? []) }
 }

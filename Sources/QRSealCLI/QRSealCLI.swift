@@ -82,6 +82,8 @@ public enum QRSealCLI {
             var command = try OpenCommand(args, console: console)
             return try command.run(console: console)
         case "keygen": return try KeygenCommand(args).run(console: console)
+        case "keys show", _ where spec.name.hasPrefix("contacts "):
+            return try RecipientCommand(spec, args, console: console).run(console: console)
         case "capacity": return try CapacityCommand(args).run(console: console)
         case "doctor": return try DoctorCommand(args, console: console).run(console: console)
         case _ where spec.name.hasPrefix("inbox "):

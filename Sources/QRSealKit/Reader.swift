@@ -46,6 +46,7 @@ public struct Reader: Sendable {
 
     /// The content behind a symbol's payload.
     public func open(symbolBytes bytes: [UInt8]) -> Content {
+        if AgeFile.isAgeFile(bytes) { return open(envelope: bytes) }
         guard Armor.isSealed(bytes) else { return .plain }
         do {
             guard let envelope = try Armor.envelope(fromSymbol: bytes) else { return .plain }
@@ -55,9 +56,10 @@ public struct Reader: Sendable {
         }
     }
 
-    /// The content of an envelope: opened, still sealed (no key of its kind), or failed.
+    /// The content of an envelope or an age file: opened, still sealed (no key of its kind), or failed.
     public func open(envelope: [UInt8]) -> Content {
         do {
+            if AgeFile.isAgeFile(envelope) { return .opened(try opener.openAge(envelope, keys: keys)) }
             return .opened(try opener.open(envelope, keys: keys))
         } catch .noKey {
             let kind = (try? opener.keyKind(envelope)) ?? "key"

@@ -53,7 +53,7 @@ struct ConventionTests {
     func wrongChoice() {
         let r = qrseal(["inbox", "list", "--kind", "spaceship"])
         #expect(r.status == 64)
-        #expect(r.stderr.contains("--kind must be sealed, url, email, phone, sms, geo, wifi, contact, event, product, "
+        #expect(r.stderr.contains("--kind must be sealed, recipient, url, email, phone, sms, geo, wifi, contact, event, product, "
                                   + "text or binary, not 'spaceship'"), "\(r.stderr)")
     }
 

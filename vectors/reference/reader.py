@@ -20,6 +20,7 @@ import unicodedata
 import brotli
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 
@@ -44,6 +45,10 @@ class Unsupported(Refused):
 
 class ResourceLimit(Refused):
     kind = "resource limit"
+
+
+class NoMatch(Refused):
+    kind = "no match"
 
 
 class BadVector(Exception):
@@ -96,6 +101,62 @@ def key_file_message_key(secret):
     return hmac.new(secret, b"qrseal v1 key file", hashlib.sha256).digest()
 
 
+# --- Section 5.1: identities (age's X25519 keys, Bech32 of BIP-173) ----------------------
+
+BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+
+
+def bech32_polymod(values):
+    generator = [0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3]
+    chk = 1
+    for v in values:
+        top = chk >> 25
+        chk = (chk & 0x1FFFFFF) << 5 ^ v
+        for i in range(5):
+            if (top >> i) & 1:
+                chk ^= generator[i]
+    return chk
+
+
+def bech32_decode(text):
+    """(hrp, data bytes) of a Bech32 string; ValueError when it is not one."""
+    if text.lower() != text and text.upper() != text:
+        raise ValueError("mixed case")
+    text = text.lower()
+    hrp, sep, rest = text.rpartition("1")
+    if not sep or not hrp or len(rest) < 6 or any(c not in BECH32 for c in rest):
+        raise ValueError("not Bech32")
+    values = [BECH32.index(c) for c in rest]
+    expanded = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    if bech32_polymod(expanded + values) != 1:
+        raise ValueError("checksum mismatch")
+    acc, bits, out = 0, 0, bytearray()
+    for v in values[:-6]:
+        acc = (acc << 5) | v
+        bits += 5
+        if bits >= 8:
+            bits -= 8
+            out.append((acc >> bits) & 0xFF)
+            acc &= (1 << bits) - 1
+    if bits >= 5 or acc != 0:
+        raise ValueError("bad padding")
+    return hrp, bytes(out)
+
+
+def parse_identity(line):
+    """The 32-byte X25519 secret of an AGE-SECRET-KEY-1... line."""
+    hrp, data = bech32_decode(line.strip())
+    if hrp != "age-secret-key-" or len(data) != 32:
+        raise ValueError("not an AGE-SECRET-KEY-1 identity")
+    return data
+
+
+def hkdf_sha256(ikm, salt, info, length=32):
+    """RFC 5869, one block is enough here."""
+    prk = hmac.new(salt or bytes(32), ikm, hashlib.sha256).digest()
+    return hmac.new(prk, info + b"\x01", hashlib.sha256).digest()[:length]
+
+
 # --- Section 4: armor ---------------------------------------------------------------------
 
 MAGIC = b"\x00QRS"
@@ -144,7 +205,7 @@ def envelope_from_symbol(symbol):
     # key type; other first bytes mean the digits were cut off or mistyped.
     if len(envelope) < MIN_ENVELOPE:
         raise FormatFailure("truncated: %d bytes, an envelope has at least %d" % (len(envelope), MIN_ENVELOPE))
-    if envelope[0] != 0x10 or envelope[1] not in (0x00, 0x01):
+    if envelope[0] != 0x10 or envelope[1] not in (0x00, 0x01, 0x02):
         raise FormatFailure("the digits do not start a version 1 message (cut off or mistyped)")
     return envelope
 
@@ -162,7 +223,7 @@ def check_scrypt_limit(log2n, r, p, limit):
 MIN_ENVELOPE = 30  # a key-file header (14 bytes) and the tag (16)
 
 
-def open_envelope(envelope, passphrases, key_files, max_scrypt=18, max_content=16 << 20):
+def open_envelope(envelope, passphrases, key_files, max_scrypt=18, max_content=16 << 20, identities=()):
     """The (kind, name, content) of an envelope; raises a Refused subclass."""
     # Section 2.5: the length every envelope has comes first, before the version.
     if len(envelope) < MIN_ENVELOPE:
@@ -183,6 +244,20 @@ def open_envelope(envelope, passphrases, key_files, max_scrypt=18, max_content=1
         header_length = 33
     elif key_type == 0x00:
         header_length = 14
+    elif key_type == 0x02:
+        # Section 2.1: share (32), count n (1), n slots of 32, nonce (12); then at least the tag.
+        if len(envelope) < 2 + 32 + 1 + 32 + 12 + 16:
+            raise FormatFailure("truncated: a recipients envelope has at least 95 bytes")
+        count = envelope[34]
+        if count == 0:
+            raise FormatFailure("no recipient slots")
+        header_length = 35 + 32 * count + 12
+        if len(envelope) < header_length + 16:
+            raise FormatFailure("truncated: %d slots need %d bytes" % (count, header_length + 16))
+        share = envelope[2:34]
+        slots = [envelope[35 + 32 * i:67 + 32 * i] for i in range(count)]
+        return open_recipients(envelope[:header_length], share, slots, envelope[header_length:],
+                               identities, max_content)
     else:
         raise Unsupported("key type 0x%02x" % key_type)
     header = envelope[:header_length]
@@ -206,6 +281,34 @@ def open_envelope(envelope, passphrases, key_files, max_scrypt=18, max_content=1
             continue
         return parse_inner(inner, max_content)
     raise AuthenticationFailure("no key verifies the tag")
+
+
+def open_recipients(header, share, slots, sealed, identities, max_content):
+    """Section 2.3, key type 0x02: unwrap the 16-byte message key from a slot, then the body."""
+    if not identities:
+        raise BadVector("no identity: for a recipients message")
+    for secret in identities:
+        private = X25519PrivateKey.from_private_bytes(secret)
+        public = private.public_key().public_bytes_raw()
+        try:
+            shared = private.exchange(X25519PublicKey.from_public_bytes(share))
+        except ValueError:  # the library refuses an all-zero secret itself
+            shared = bytes(32)
+        if shared == bytes(32):
+            raise FormatFailure("the ephemeral key gives the all-zero X25519 secret")
+        wrap = hkdf_sha256(shared, share + public, b"qrseal v1 recipient")
+        for slot in slots:
+            try:
+                message_key = AESGCM(wrap).decrypt(bytes(12), slot, None)
+            except InvalidTag:
+                continue
+            body_key = hkdf_sha256(message_key, b"", b"qrseal v1 body")
+            try:
+                inner = AESGCM(body_key).decrypt(header[-12:], sealed, header)
+            except InvalidTag:
+                raise AuthenticationFailure("a slot unwraps but the body's tag does not verify")
+            return parse_inner(inner, max_content)
+    raise NoMatch("no identity unwraps any slot")
 
 
 # --- Section 3: inner plaintext -----------------------------------------------------------
@@ -291,9 +394,10 @@ def parse_inner(inner, cap):
 # --- Vector files (vectors/seal/README.md) ------------------------------------------------
 
 KNOWN_KEYS = {"expect", "comment", "passphrase", "key", "armor", "payload", "content", "name",
-              "plaintext", "compress", "salt", "nonce", "scrypt", "max-scrypt"}
-REPEATABLE = {"comment", "passphrase", "key"}
-CLASSES = {"success", "authentication failure", "format failure", "unsupported", "resource limit"}
+              "plaintext", "compress", "salt", "nonce", "scrypt", "max-scrypt",
+              "identity", "recipient", "ephemeral", "message-key"}
+REPEATABLE = {"comment", "passphrase", "key", "identity", "recipient"}
+CLASSES = {"success", "authentication failure", "format failure", "unsupported", "resource limit", "no match"}
 
 
 def unhex(text):
@@ -357,12 +461,20 @@ def check_vector(data):
                 key_files.append(parse_key_file(v))
             except ValueError as error:
                 raise BadVector("key: %s" % error)
-    if not passphrases and not key_files and expect in ("success", "authentication failure"):
-        raise BadVector("no passphrase: or key:")
+    identities = []
+    for k, v in headers:
+        if k == "identity":
+            try:
+                identities.append(parse_identity(v))
+            except ValueError as error:
+                raise BadVector("identity: %s" % error)
+    if not passphrases and not key_files and not identities and expect in ("success", "authentication failure"):
+        raise BadVector("no passphrase:, key: or identity:")
     max_scrypt = int(values.get("max-scrypt", "18"))
 
     try:
-        opened = open_envelope(envelope_from_symbol(symbol), passphrases, key_files, max_scrypt)
+        opened = open_envelope(envelope_from_symbol(symbol), passphrases, key_files, max_scrypt,
+                               identities=identities)
     except Refused as refusal:
         if expect == "success":
             raise AssertionError("expected success, refused as %s: %s" % (refusal.kind, refusal))

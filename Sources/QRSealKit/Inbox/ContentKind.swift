@@ -1,6 +1,6 @@
 /// What a scanned payload holds, recognised from its content rather than its symbology.
 public enum ContentKind: String, CaseIterable, Sendable, Codable {
-    case sealed, url, email, phone, sms, geo, wifi, contact, event, product, text, binary
+    case sealed, recipient, url, email, phone, sms, geo, wifi, contact, event, product, text, binary
 }
 
 /// One parsed detail of a payload, e.g. `ssid: home`.
@@ -46,6 +46,7 @@ public enum ContentClassifier {
     /// for pasted text. `text` is nil when the bytes are not text.
     public static func classify(bytes: [UInt8], text: String?, symbology: String) -> ContentSummary {
         if let sealed = sealed(bytes) { return sealed }
+        if let recipient = recipient(text) { return recipient }
         guard let text else {
             guard !bytes.isEmpty else { return ContentSummary(kind: .text) }
             return ContentSummary(kind: .binary, fields: [field("size", String(bytes.count))])
@@ -61,12 +62,27 @@ public enum ContentClassifier {
     }
 
     static func sealed(_ bytes: [UInt8]) -> ContentSummary? {
+        if AgeFile.isAgeFile(bytes) {
+            let armored = AgeArmor.isArmored(bytes)
+            let size = armored ? ((try? AgeArmor.decode(bytes))?.count ?? bytes.count) : bytes.count
+            return ContentSummary(kind: .sealed, fields: [field("armor", armored ? "age-text" : "age"), field("size", String(size))])
+        }
         guard Armor.isSealed(bytes) else { return nil }
         let armor: Armor = bytes.starts(with: Armor.magic) ? .binary : .digits
         // The size of the sealed message itself, as scan and list report it; the armor's
         // digits take more room than that.
         let size = ((try? Armor.envelope(fromSymbol: bytes)) ?? nil)?.count ?? bytes.count
         return ContentSummary(kind: .sealed, fields: [field("armor", armor.rawValue), field("size", String(size))])
+    }
+
+    /// An age recipient (`age1…`, either case, as a QR code holds it upper case), with its
+    /// fingerprint: a public key someone shows to be sealed to.
+    static func recipient(_ text: String?) -> ContentSummary? {
+        guard let text, text.utf8.count < 200 else { return nil }
+        let line = text.trimmingWhitespace()
+        guard line.lowercased().hasPrefix("age1"), let recipient = try? AgeRecipient(text: line) else { return nil }
+        return ContentSummary(kind: .recipient, fields: [field("recipient", recipient.text),
+                                                          field("fingerprint", recipient.fingerprint)])
     }
 
     /// Kinds introduced by a scheme or container name (matched case-insensitively); nil when

@@ -6,14 +6,30 @@ struct Envelope: Equatable {
     enum KeyKind: UInt8 {
         case keyFile = 0x00
         case passphrase = 0x01
+        case recipients = 0x02
 
-        var name: String { self == .keyFile ? "key file" : "passphrase" }
+        var name: String {
+            switch self {
+            case .keyFile: return "key file"
+            case .passphrase: return "passphrase"
+            case .recipients: return "public key"
+            }
+        }
     }
+
+    /// The most recipients one envelope names (the count is one byte).
+    static let maxRecipients = 255
+    /// Bytes of one recipient's slot: the 16-byte message key under AES-256-GCM, and its tag.
+    static let slotLength = 32
 
     let kind: KeyKind
     /// scrypt parameters and salt; nil for key files.
     let scrypt: ScryptParameters?
     let salt: [UInt8]
+    /// The ephemeral X25519 public key (recipients only).
+    var share: [UInt8] = []
+    /// The wrapped message key, one slot per recipient (recipients only).
+    var slots: [[UInt8]] = []
     let nonce: [UInt8]
     /// Ciphertext followed by the 16-byte tag.
     let sealed: [UInt8]
@@ -22,6 +38,7 @@ struct Envelope: Equatable {
     var header: [UInt8] {
         var h: [UInt8] = [Self.version << 4 | Self.completeFrame, kind.rawValue]
         if let s = scrypt { h += [UInt8(s.log2N), UInt8(s.r), UInt8(s.p)] + salt }
+        if kind == .recipients { h += share + [UInt8(slots.count)] + slots.flatMap { $0 } }
         return h + nonce
     }
 
@@ -57,10 +74,25 @@ struct Envelope: Equatable {
             salt = Array(bytes[5..<21])
             offset = 21
         }
+        var share: [UInt8] = [], slots: [[UInt8]] = []
+        if kind == .recipients {
+            guard bytes.count >= Self.overhead(.recipients, recipients: 1) else { throw .truncated }
+            share = Array(bytes[2..<34])
+            let count = Int(bytes[34])
+            guard count > 0 else { throw .malformed("no recipient slots") }
+            guard bytes.count >= Self.overhead(.recipients, recipients: count) else { throw .truncated }
+            offset = 35
+            for _ in 0..<count {
+                slots.append(Array(bytes[offset..<offset + Self.slotLength]))
+                offset += Self.slotLength
+            }
+        }
         guard bytes.count >= offset + Crypto.nonceLength + Crypto.tagLength else { throw .truncated }
         self.kind = kind
         self.scrypt = scrypt
         self.salt = salt
+        self.share = share
+        self.slots = slots
         self.nonce = Array(bytes[offset..<offset + Crypto.nonceLength])
         self.sealed = Array(bytes[(offset + Crypto.nonceLength)...])
     }
@@ -74,8 +106,14 @@ struct Envelope: Equatable {
     }
 
     /// Bytes a sealed message adds to its inner plaintext: header and tag.
-    static func overhead(_ kind: KeyKind) -> Int {
-        2 + (kind == .passphrase ? 3 + 16 : 0) + Crypto.nonceLength + Crypto.tagLength
+    static func overhead(_ kind: KeyKind, recipients: Int = 1) -> Int {
+        let keyPart: Int
+        switch kind {
+        case .keyFile: keyPart = 0
+        case .passphrase: keyPart = 3 + 16
+        case .recipients: keyPart = 32 + 1 + slotLength * recipients
+        }
+        return 2 + keyPart + Crypto.nonceLength + Crypto.tagLength
     }
 }
 

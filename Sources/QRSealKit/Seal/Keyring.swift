@@ -1,7 +1,7 @@
 import Foundation
 
-/// Key files kept in one directory (mode 0700), one `NAME.key` file (mode 0600) each,
-/// so that opening sealed messages needs no key named on the command line.
+/// Key files and age identity files kept in one directory (mode 0700), one `NAME.key` file
+/// (mode 0600) each, so that opening sealed messages needs no key named on the command line.
 public struct Keyring: Sendable {
     public let directory: String
 
@@ -11,8 +11,11 @@ public struct Keyring: Sendable {
 
     public struct Entry: Equatable, Sendable {
         public let name: String
-        /// A short, non-secret identifier of the key: 16 hex digits of a hash of it.
+        /// A short, non-secret identifier of the key: 16 hex digits of a hash of a key file, or
+        /// the recipient's fingerprint for an identity.
         public let fingerprint: String
+        /// The public key of an identity (its first, when the file holds several); nil for a key file.
+        public let recipient: AgeRecipient?
     }
 
     /// Why a keyring operation failed.
@@ -50,30 +53,74 @@ public struct Keyring: Sendable {
         }
     }
 
+    /// Adds age identities under `name`, as an identity file in age-keygen's form.
+    public func add(identities: [AgeIdentity], name: String, created: String) throws(Failure) {
+        guard Self.isUsable(name), !identities.isEmpty else { throw .badName(name) }
+        try makeDirectory()
+        let path = file(name)
+        let text = identities.map { $0.fileText(created: created) }.joined()
+        do {
+            try SecretFile.writeNew(Array(text.utf8), to: path)
+        } catch {
+            switch error {
+            case .exists: throw .exists(name)
+            case .io(let reason): throw .io("\(path): \(reason)")
+            }
+        }
+    }
+
     /// The keys' names and fingerprints, by name.
     public func list() throws(Failure) -> [Entry] {
-        try load().map { Entry(name: $0.0, fingerprint: Self.fingerprint($0.1)) }
+        try load().map { name, keys in
+            if case .identity(let identity)? = keys.first {
+                return Entry(name: name, fingerprint: identity.recipient.fingerprint, recipient: identity.recipient)
+            }
+            guard case .keyFile(let key)? = keys.first else { return Entry(name: name, fingerprint: "", recipient: nil) }
+            return Entry(name: name, fingerprint: Self.fingerprint(key), recipient: nil)
+        }
     }
 
     /// The keys that can be read, and what went wrong with the others.
-    public func readableKeys() -> ([SecretKey], [Failure]) {
+    public func readableKeys() -> ([SealKey], [Failure]) {
         guard let names = SystemFiles.names(in: directory) else { return ([], []) }
-        var keys: [SecretKey] = [], problems: [Failure] = []
+        var keys: [SealKey] = [], problems: [Failure] = []
         for fileName in names.sorted() where fileName.hasSuffix(".key") {
             let name = String(fileName.dropLast(4))
-            do { keys.append(try key(named: name)) } catch { problems.append(error) }
+            do { keys += try self.keys(named: name) } catch { problems.append(error) }
         }
         return (keys, problems)
     }
 
-    private func key(named name: String) throws(Failure) -> SecretKey {
-        // A key file is one line; anything much longer is not one.
-        guard let data = try? SystemFiles.read(file(name), limit: 4096) else {
+    /// The identities kept under `name`; a key file there is not one.
+    public func identities(named name: String) throws(Failure) -> [AgeIdentity] {
+        guard Self.isUsable(name) else { throw .badName(name) }
+        guard SystemFiles.status(file(name)) != nil else { throw .missing(name) }
+        let identities = try keys(named: name).compactMap { key -> AgeIdentity? in
+            if case .identity(let identity) = key { return identity }
+            return nil
+        }
+        guard !identities.isEmpty else {
+            throw .badKey(name: name, .badKey("a key file, which has no public key (make one with 'qrseal keygen --x25519')"))
+        }
+        return identities
+    }
+
+    /// The key in a keyring file: a `QRSEAL-KEY-1-…` line, or an age identity file.
+    private func keys(named name: String) throws(Failure) -> [SealKey] {
+        // A key file is one line and an identity file a few; anything much longer is neither.
+        guard let data = try? SystemFiles.read(file(name), limit: 64 << 10) else {
             throw .io("\(file(name)): cannot read")
         }
-        do { return try SecretKey(text: String(decoding: data, as: UTF8.self)) } catch {
+        do { return try Self.parse(String(decoding: data, as: UTF8.self)) } catch {
             throw .badKey(name: name, error)
         }
+    }
+
+    /// The keys of a key file's or identity file's text: `QRSEAL-KEY-1-…`, or the
+    /// `AGE-SECRET-KEY-1…` lines of an identity file (ours or age-keygen's).
+    public static func parse(_ text: String) throws(SealError) -> [SealKey] {
+        if text.trimmingWhitespace().uppercased().hasPrefix(SecretKey.prefix) { return [.keyFile(try SecretKey(text: text))] }
+        return try AgeIdentity.parseFile(text).map(SealKey.identity)
     }
 
     public func remove(_ name: String) throws(Failure) {
@@ -84,12 +131,12 @@ public struct Keyring: Sendable {
         }
     }
 
-    private func load() throws(Failure) -> [(String, SecretKey)] {
+    private func load() throws(Failure) -> [(String, [SealKey])] {
         guard let names = SystemFiles.names(in: directory) else { return [] }
-        var result: [(String, SecretKey)] = []
+        var result: [(String, [SealKey])] = []
         for fileName in names.sorted() where fileName.hasSuffix(".key") {
             let name = String(fileName.dropLast(4))
-            result.append((name, try key(named: name)))
+            result.append((name, try keys(named: name)))
         }
         return result
     }

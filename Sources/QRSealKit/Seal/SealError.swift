@@ -29,6 +29,20 @@ public enum SealError: Error, Equatable, Sendable {
     case badKey(String)
     /// The cryptographic library failed; the text is its reason.
     case crypto(String)
+    /// No identity or passphrase given unwraps any recipient stanza of an age file (or any
+    /// slot of a recipients envelope): the message is for someone else.
+    case noIdentityMatches
+    /// The age header's MAC does not verify: the header was altered.
+    case headerMACFailed
+    /// The age header breaks a rule of the format; the text says which.
+    case ageHeader(String)
+    /// The age armor (`-----BEGIN AGE ENCRYPTED FILE-----`) breaks a rule; the text says which.
+    case ageArmor(String)
+    /// The age payload (nonce and STREAM chunks) is cut off, altered or has bytes after its end.
+    case agePayload(String)
+    /// A recipient, identity or stanza type this reader does not implement (post-quantum
+    /// ML-KEM, plugins); the text names it.
+    case unsupportedRecipient(String)
 }
 
 extension SealError: CustomStringConvertible {
@@ -61,6 +75,18 @@ extension SealError: CustomStringConvertible {
             return "not a valid key: \(reason)"
         case let .crypto(reason):
             return "cryptography failed: \(reason)"
+        case .noIdentityMatches:
+            return "no identity matches: the message is not sealed to any identity or passphrase given"
+        case .headerMACFailed:
+            return "damaged age file: the header MAC does not verify (the header was altered)"
+        case let .ageHeader(reason):
+            return "damaged age file: header: \(reason)"
+        case let .ageArmor(reason):
+            return "damaged age file: armor: \(reason)"
+        case let .agePayload(reason):
+            return "damaged age file: payload: \(reason)"
+        case let .unsupportedRecipient(what):
+            return "unsupported recipient type \(what): qrseal implements X25519 and scrypt only"
         }
     }
 }

@@ -1,13 +1,32 @@
 import Foundation
 
 /// A key to seal with or try when opening.
-public enum SealKey: Sendable {
+public enum SealKey: Equatable, Sendable {
     case passphrase(String)
     case keyFile(SecretKey)
+    /// An X25519 identity: opens age files and recipients envelopes sealed to its recipient.
+    case identity(AgeIdentity)
+    /// Public keys to seal to (a recipients envelope); never a key to open with.
+    case recipients([AgeRecipient])
 
     public var isPassphrase: Bool {
         if case .passphrase = self { return true }
         return false
+    }
+
+    /// The envelope key type this key seals or opens.
+    var kind: Envelope.KeyKind {
+        switch self {
+        case .passphrase: return .passphrase
+        case .keyFile: return .keyFile
+        case .identity, .recipients: return .recipients
+        }
+    }
+
+    /// The bytes an envelope sealed with this key adds to its inner plaintext.
+    var overhead: Int {
+        if case .recipients(let list) = self { return Envelope.overhead(.recipients, recipients: max(1, list.count)) }
+        return Envelope.overhead(kind)
     }
 }
 
@@ -18,6 +37,8 @@ public struct Sealer: Sendable {
     public var compress = true
     /// Test-only: fixed salt and nonce instead of random ones, to pin vectors.
     var fixedRandom: (salt: [UInt8], nonce: [UInt8])?
+    /// Test-only: a fixed ephemeral X25519 secret and message key for recipients envelopes.
+    var fixedEphemeral: (secret: [UInt8], messageKey: [UInt8])?
 
     public init(scrypt: ScryptParameters = .standard, compress: Bool = true) {
         self.scrypt = scrypt
@@ -28,7 +49,7 @@ public struct Sealer: Sendable {
     /// `maxEnvelope` bytes says so, and compression stops as soon as it cannot get under it
     /// (the envelope is then the uncompressed one, too large as it is).
     public func seal(_ payload: Payload, with key: SealKey, maxEnvelope: Int = .max) throws(SealError) -> [UInt8] {
-        let overhead = Envelope.overhead(key.isPassphrase ? .passphrase : .keyFile)
+        let overhead = key.overhead
         let inner = try InnerPlaintext.encode(payload, compress: compress,
                                               compressedLimit: maxEnvelope == .max ? .max : max(0, maxEnvelope - overhead))
         let nonce: [UInt8]
@@ -47,6 +68,31 @@ public struct Sealer: Sendable {
         case .keyFile(let secret):
             return try finish(Envelope(kind: .keyFile, scrypt: nil, salt: [], nonce: nonce, sealed: []),
                               key: secret.messageKey, inner: inner)
+        case .recipients(let recipients):
+            guard (1...Envelope.maxRecipients).contains(recipients.count) else {
+                throw .unsupported("\(recipients.count) recipients (one message takes 1 to \(Envelope.maxRecipients))")
+            }
+            let ephemeral: [UInt8], messageKey: [UInt8]
+            if let fixed = fixedEphemeral {
+                (ephemeral, messageKey) = fixed
+            } else {
+                ephemeral = try Self.random(32)
+                messageKey = try Self.random(RecipientSlots.messageKeyLength)
+            }
+            let share = try Crypto.x25519PublicKey(privateKey: ephemeral)
+            var slots: [[UInt8]] = []
+            for recipient in recipients {
+                guard let shared = try Crypto.x25519(privateKey: ephemeral, publicKey: recipient.publicKey) else {
+                    throw .badKey("the recipient \(recipient.text) is a low-order point")
+                }
+                slots.append(try RecipientSlots.wrap(messageKey, shared: shared, share: share, recipient: recipient))
+            }
+            var draft = Envelope(kind: .recipients, scrypt: nil, salt: [], nonce: nonce, sealed: [])
+            draft.share = share
+            draft.slots = slots
+            return try finish(draft, key: RecipientSlots.bodyKey(messageKey), inner: inner)
+        case .identity:
+            throw .unsupported("sealing with an identity: seal to its recipient (age1…) instead")
         }
     }
 
@@ -87,11 +133,12 @@ public struct Opener: Sendable {
         let envelope = try checked(bytes)
         let matching = keys.filter { key in
             switch (key, envelope.kind) {
-            case (.keyFile, .keyFile), (.passphrase, .passphrase): return true
+            case (.keyFile, .keyFile), (.passphrase, .passphrase), (.identity, .recipients): return true
             default: return false
             }
         }
         guard !matching.isEmpty else { throw .noKey(kind: envelope.kind.name) }
+        if envelope.kind == .recipients { return try openRecipients(envelope, keys: matching) }
         // Keys are derived one at a time: scrypt is costly, and the first may be the right one.
         for key in matching {
             let aesKey: [UInt8]
@@ -101,6 +148,8 @@ public struct Opener: Sendable {
             case .passphrase(let passphrase):
                 aesKey = try budget.scryptKey(password: Sealer.passphraseBytes(passphrase), salt: envelope.salt,
                                               parameters: envelope.scrypt!)
+            case .identity, .recipients:
+                continue
             }
             if let inner = try Crypto.open(key: aesKey, nonce: envelope.nonce, aad: envelope.header,
                                            sealed: envelope.sealed) {
@@ -110,10 +159,42 @@ public struct Opener: Sendable {
         throw .authenticationFailed
     }
 
+    /// A recipients envelope opened with the first identity whose slot unwraps: a slot that
+    /// unwraps and a body that then fails is an altered message; no slot at all, a message
+    /// for someone else.
+    private func openRecipients(_ envelope: Envelope, keys: [SealKey]) throws(SealError) -> Payload {
+        for case .identity(let identity) in keys {
+            guard let shared = try identity.sharedSecret(with: envelope.share) else {
+                throw .malformed("the ephemeral key gives the all-zero X25519 secret (a low-order point)")
+            }
+            for slot in envelope.slots {
+                guard let messageKey = try RecipientSlots.unwrap(slot, shared: shared, share: envelope.share,
+                                                                 recipient: identity.recipient) else { continue }
+                guard let inner = try Crypto.open(key: RecipientSlots.bodyKey(messageKey), nonce: envelope.nonce,
+                                                  aad: envelope.header, sealed: envelope.sealed) else {
+                    throw .authenticationFailed
+                }
+                return try decode(inner)
+            }
+        }
+        throw .noIdentityMatches
+    }
+
+    /// An age file's payload, opened with the identities and passphrases among `keys` (after
+    /// every check that needs no key): text when it is UTF-8, else a file without a name.
+    public func openAge(_ bytes: [UInt8], keys: [SealKey]) throws(SealError) -> Payload {
+        let plaintext = try AgeFile.open(bytes, keys: keys, opener: self)
+        guard plaintext.count <= budget.contentBytesLeft else { throw .contentTooLarge(limit: budget.maxContentBytes) }
+        budget.spendContent(plaintext.count)
+        if let text = String(validating: plaintext, as: UTF8.self) { return .text(text) }
+        return .file(name: "", bytes: plaintext)
+    }
+
     /// The kind of key (`passphrase` or `key file`) that `bytes` needs, after every check that
     /// needs no key: throws what `open` would for a damaged, unsupported or too costly message.
     public func keyKind(_ bytes: [UInt8]) throws(SealError) -> String {
-        try checked(bytes).kind.name
+        if AgeFile.isAgeFile(bytes) { return try AgeFile.keyKind(bytes) }
+        return try checked(bytes).kind.name
     }
 
     /// The envelope of `bytes`, its layout and scrypt cost checked.
@@ -139,6 +220,7 @@ public struct Opener: Sendable {
 
     /// What a sealed message says about itself without a key: its key kind and size.
     public static func describe(_ bytes: [UInt8]) throws(SealError) -> (keyKind: String, bytes: Int) {
+        if AgeFile.isAgeFile(bytes) { return (try AgeFile.keyKind(bytes), bytes.count) }
         let envelope = try Envelope(parsing: bytes)
         return (envelope.kind.name, bytes.count)
     }

@@ -43,23 +43,9 @@ public struct SecretKey: Equatable, Sendable {
         case io(String)
     }
 
-    /// Writes the key's line to a new file with mode 0600. `O_EXCL` makes sure no file is
-    /// ever replaced, even one made between a check and the open; a half-written file is
-    /// removed.
+    /// Writes the key's line to a new file with mode 0600 (`SecretFile.writeNew`).
     public func save(to path: String) throws(SaveFailure) {
-        let fd = RawBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else {
-            if errno == EEXIST { throw .exists }
-            throw .io(SystemFiles.reason())
-        }
-        let line = Array((text + "\n").utf8)
-        let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == line.count, synced else {
-            _ = RawBytes.withCString(path) { unlink($0) }
-            throw .io("cannot write")
-        }
+        try SecretFile.writeNew(Array((text + "\n").utf8), to: path)
     }
 
     /// The key's line of text, without a line break.
@@ -71,6 +57,26 @@ public struct SecretKey: Equatable, Sendable {
 
     /// The AES key for messages sealed to this key file.
     var messageKey: [UInt8] { Crypto.hmacSHA256(key: bytes, message: Array("qrseal v1 key file".utf8)) }
+}
+
+/// Files that hold secrets: keys and identities.
+public enum SecretFile {
+    /// Writes `bytes` to a new file with mode 0600. `O_EXCL` makes sure no file is ever
+    /// replaced, even one made between a check and the open; a half-written file is removed.
+    public static func writeNew(_ bytes: [UInt8], to path: String) throws(SecretKey.SaveFailure) {
+        let fd = RawBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else {
+            if errno == EEXIST { throw .exists }
+            throw .io(SystemFiles.reason())
+        }
+        let written = bytes.withUnsafeBytes { SystemFiles.writeAll($0, to: fd) } == 0
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written, synced else {
+            SystemFiles.remove(path)
+            throw .io("cannot write")
+        }
+    }
 }
 
 /// RFC 4648 base32, upper case, no padding.

@@ -14,7 +14,7 @@ struct ContentKindTests {
 
     @Test("kind names are stable, since the inbox stores them and --kind takes them")
     func names() {
-        #expect(ContentKind.allCases.map(\.rawValue) == ["sealed", "url", "email", "phone", "sms", "geo", "wifi",
+        #expect(ContentKind.allCases.map(\.rawValue) == ["sealed", "recipient", "url", "email", "phone", "sms", "geo", "wifi",
                                                          "contact", "event", "product", "text", "binary"])
     }
 

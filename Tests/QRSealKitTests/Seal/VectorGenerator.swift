@@ -26,6 +26,8 @@ struct VectorGenerator {
         switch key {
         case .passphrase(let p): return ("passphrase", p)
         case .keyFile(let k): return ("key", k.text)
+        case .identity(let i): return ("identity", i.text)
+        case .recipients: preconditionFailure("recipients are not a key to open with")
         }
     }
 
@@ -51,7 +53,94 @@ struct VectorGenerator {
             let aesKey = try Crypto.scrypt(password: Sealer.passphraseBytes(passphrase), salt: salt,
                                            log2N: scrypt.log2N, r: scrypt.r, p: scrypt.p)
             return draft.header + (try Crypto.seal(key: aesKey, nonce: nonce, aad: draft.header, plaintext: inner))
+        case .identity, .recipients:
+            preconditionFailure("craft recipients envelopes with the sealer")
         }
+    }
+
+    static func identity(_ label: String) throws -> AgeIdentity { try AgeIdentity(secret: bytes("identity " + label, 32)) }
+
+    /// A success vector sealed to `recipients` (fixed ephemeral key and message key), opened
+    /// with `identities`; returns the envelope.
+    @discardableResult
+    mutating func recipientSuccess(_ name: String, _ comment: String, identities: [AgeIdentity], recipients: [AgeRecipient],
+                                   payload: Payload, armor: Armor = .digits, ephemeral: [UInt8]? = nil,
+                                   messageKey: [UInt8]? = nil, nonce: [UInt8]? = nil) throws -> [UInt8] {
+        var sealer = Sealer()
+        let nonce = nonce ?? Self.bytes("nonce " + name, 12)
+        let ephemeral = ephemeral ?? Self.bytes("ephemeral " + name, 32)
+        let messageKey = messageKey ?? Self.bytes("message key " + name, 16)
+        sealer.fixedRandom = (salt: [], nonce: nonce)
+        sealer.fixedEphemeral = (secret: ephemeral, messageKey: messageKey)
+        let envelope = try sealer.seal(payload, with: .recipients(recipients))
+        var headers: [(key: String, value: String)] = [("expect", "success"), ("comment", comment)]
+        headers += identities.map { ("identity", $0.text) }
+        headers += recipients.map { ("recipient", $0.text) }
+        let (armorHeader, text) = Self.render(envelope, armor: armor)
+        headers += armorHeader
+        switch payload {
+        case .text: headers.append(("content", "text"))
+        case .file(let fileName, _): headers += [("content", "file"), ("name", fileName)]
+        }
+        headers.append(("plaintext", Hex.encode(payload.content)))
+        headers.append(("compress", "yes"))
+        headers += [("nonce", Hex.encode(nonce)), ("ephemeral", Hex.encode(ephemeral)), ("message-key", Hex.encode(messageKey))]
+        write(name, headers, payload: text)
+        return envelope
+    }
+
+    /// The vectors of key type 0x02, recipients (docs/FORMAT.md section 2.3).
+    mutating func generateRecipients() throws {
+        let carol = try Self.identity("carol"), dave = try Self.identity("dave"), erin = try Self.identity("erin")
+        // The worked example of FORMAT.md section 7.2: simple patterns for every random value.
+        let exampleIdentity = try AgeIdentity(secret: (0..<32).map { UInt8(0x40 + $0) })
+        try recipientSuccess("example-recipient.txt",
+            "the worked example of docs/FORMAT.md section 7.2: text \"hi\" to one recipient; identity 40 41 … 5f, "
+                + "ephemeral secret 80 81 … 9f, message key c0 … cf, nonce a0 … ab",
+            identities: [exampleIdentity], recipients: [exampleIdentity.recipient], payload: .text("hi"),
+            ephemeral: (0..<32).map { UInt8(0x80 + $0) }, messageKey: (0..<16).map { UInt8(0xC0 + $0) },
+            nonce: (0xA0...0xAB).map { UInt8($0) })
+        let one = try recipientSuccess("recipient-text.txt", "text sealed to one recipient (key type 0x02)",
+            identities: [carol], recipients: [carol.recipient], payload: .text("Meet at the north gate at 7."))
+        let several = try recipientSuccess("recipients-several.txt",
+            "text sealed to three recipients; the reader holds only the third's identity, and a wrong one before it",
+            identities: [try Self.identity("stranger"), erin], recipients: [carol.recipient, dave.recipient, erin.recipient],
+            payload: .text("Three can read this."))
+        try recipientSuccess("recipient-file-binary-armor.txt", "a file sealed to one recipient, binary armor",
+            identities: [dave], recipients: [dave.recipient], payload: .file(name: "notes.txt", bytes: Array(Self.prose.utf8)),
+            armor: .binary)
+        failure("recipient-wrong-identity.txt", "no match",
+                "sealed to carol; the reader holds dave's identity only: no slot unwraps, which is not damage",
+                keys: [.identity(dave)], envelope: one)
+        var slot = one
+        slot[40] ^= 0x01
+        failure("recipient-altered-slot.txt", "no match",
+                "one bit of the only slot flipped: the slot no longer unwraps for anyone", keys: [.identity(carol)], envelope: slot)
+        var body = one
+        body[body.count - 20] ^= 0x01
+        failure("recipient-altered-ciphertext.txt", "authentication failure",
+                "the slot unwraps, but one bit of the ciphertext is flipped: the body's tag fails", keys: [.identity(carol)],
+                envelope: body)
+        var share = one
+        share[2] ^= 0x01
+        failure("recipient-altered-share.txt", "no match",
+                "one bit of the ephemeral key flipped: the shared secret changes, so no slot unwraps",
+                keys: [.identity(carol)], envelope: share)
+        var zeroShare = one
+        zeroShare.replaceSubrange(2..<34, with: [UInt8](repeating: 0, count: 32))
+        failure("recipient-low-order-share.txt", "format failure",
+                "the ephemeral key is the all-zero point: the X25519 secret would be zero, which readers refuse",
+                keys: [.identity(carol)], envelope: zeroShare)
+        var noSlots = Array(one[..<34]) + [0] + Array(one[(35 + 32)...])
+        noSlots = Array(noSlots)
+        failure("recipient-no-slots.txt", "format failure", "a recipient count of 0", keys: [.identity(carol)],
+                envelope: noSlots)
+        var moreSlots = one
+        moreSlots[34] = 2
+        failure("recipient-count-too-large.txt", "format failure",
+                "the count says 2 slots and the envelope is too short for them: truncated", keys: [.identity(carol)],
+                envelope: Array(moreSlots.prefix(35 + 64 + 12 + 10)), armor: .binary)
+        _ = several
     }
 
     /// Files written so far: name → text.
@@ -106,7 +195,7 @@ struct VectorGenerator {
     static let cutOffShapes: [(String, String, @Sendable ([UInt8]) -> Bool)] = [
         ("digits-cut-off-version.txt", "format version 0 or 2", { $0[0] >> 4 != 1 }),
         ("digits-cut-off-frame-type.txt", "version 1 with a frame type other than 0", { $0[0] >> 4 == 1 && $0[0] & 0x0F != 0 }),
-        ("digits-cut-off-key-type.txt", "version 1, frame type 0 and an unknown key type", { $0[0] == 0x10 && $0[1] > 1 }),
+        ("digits-cut-off-key-type.txt", "version 1, frame type 0 and an unknown key type", { $0[0] == 0x10 && $0[1] > 2 }),
     ]
 
     /// The digits of `envelope` with the fewest digits cut off the end whose rest is a
@@ -163,6 +252,7 @@ struct VectorGenerator {
         """
 
     mutating func generateAll() throws {
+        try generateRecipients()
         let alice = Self.keyFile("alice"), bob = Self.keyFile("bob")
 
         // --- success -------------------------------------------------------------------------
@@ -340,8 +430,8 @@ struct VectorGenerator {
         failure("unknown-frame-type.txt", "unsupported", "text-key-file.txt with lead byte 0x11: version 1, frame type 1 (multi-symbol)",
                 keys: [.keyFile(alice)], envelope: altered, armor: .binary)
         altered = withKey
-        altered[1] = 0x02
-        failure("unknown-key-type.txt", "unsupported", "text-key-file.txt with key type 0x02",
+        altered[1] = 0x03
+        failure("unknown-key-type.txt", "unsupported", "text-key-file.txt with key type 0x03 (the first unassigned one)",
                 keys: [.keyFile(alice)], envelope: altered, armor: .binary)
 
         // --- refused with no key at all: everything that needs no key is checked first ---------

@@ -14,14 +14,16 @@ struct SealVector {
     static let knownKeys: Set<String> = [
         "expect", "comment", "passphrase", "key", "armor", "payload", "content", "name",
         "plaintext", "compress", "salt", "nonce", "scrypt", "max-scrypt",
+        "identity", "recipient", "ephemeral", "message-key",
     ]
     /// Keys that may appear more than once (keys a reader tries in turn).
-    static let repeatableKeys: Set<String> = ["passphrase", "key", "comment"]
+    static let repeatableKeys: Set<String> = ["passphrase", "key", "comment", "identity", "recipient"]
     /// Keys that only success vectors have.
-    static let successKeys: Set<String> = ["content", "name", "plaintext", "compress", "salt", "nonce", "scrypt"]
+    static let successKeys: Set<String> = ["content", "name", "plaintext", "compress", "salt", "nonce", "scrypt",
+                                           "recipient", "ephemeral", "message-key"]
     /// Every `expect:` class.
     static let classes: Set<String> = [
-        "success", "authentication failure", "format failure", "unsupported", "resource limit",
+        "success", "authentication failure", "format failure", "unsupported", "resource limit", "no match",
     ]
 
     var headers: [(key: String, value: String)]
@@ -85,6 +87,10 @@ struct SealVector {
             case "key":
                 do { keys.append(.keyFile(try SecretKey(text: value))) } catch {
                     throw VectorProblem("key: \(error)")
+                }
+            case "identity":
+                do { keys.append(.identity(try AgeIdentity(text: value))) } catch {
+                    throw VectorProblem("identity: \(error)")
                 }
             default:
                 continue
@@ -176,7 +182,9 @@ struct VectorTests {
         case .truncated, .malformed, .badArmor, .nonCanonicalDigits: return "format failure"
         case .unsupportedVersion, .unsupported: return "unsupported"
         case .kdfTooCostly, .contentTooLarge, .kdfBudgetExceeded: return "resource limit"
-        case .noKey, .badKey, .crypto: return nil
+        case .noIdentityMatches: return "no match"
+        case .unsupportedRecipient: return "unsupported"
+        case .noKey, .badKey, .crypto, .headerMACFailed, .ageHeader, .ageArmor, .agePayload: return nil
         }
     }
 
@@ -283,7 +291,17 @@ struct VectorTests {
         case let other: throw VectorProblem("compress: must be yes or no, not \(other)")
         }
         let nonce = try Hex.decode(try vector.required("nonce"))
-        let sealingKey = keys.last!
+        var sealingKey = keys.last!
+        let recipients = vector.headers.filter { $0.key == "recipient" }.map(\.value)
+        if !recipients.isEmpty {
+            do { sealingKey = .recipients(try recipients.map(AgeRecipient.init(text:))) } catch {
+                throw VectorProblem("recipient: \(error)")
+            }
+            sealer.fixedEphemeral = (secret: try Hex.decode(try vector.required("ephemeral")),
+                                     messageKey: try Hex.decode(try vector.required("message-key")))
+        } else if vector.value("ephemeral") != nil || vector.value("message-key") != nil {
+            throw VectorProblem("ephemeral: and message-key: are only for recipients")
+        }
         var salt: [UInt8] = []
         if case .passphrase = sealingKey {
             salt = try Hex.decode(try vector.required("salt"))
