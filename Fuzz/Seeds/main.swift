@@ -154,6 +154,14 @@ struct Seeds {
             ("file-unnamed", try InnerPlaintext.encode(.file(name: "", bytes: []), compress: false)),
         ]
         for (name, bytes) in inner { try write("envelope", name + ".inner", [1] + bytes) }
+        // Parts of a plain and a sealed message, a frame and both armors each.
+        for (name, whole) in [("plain", inner[1].1), ("sealed", envelopes[1].1)] {
+            for part in try MessageParts.split(whole, dataParts: 3, totalParts: 5).prefix(4) {
+                try write("parts", "\(name)-\(part.index).frame", part.frame)
+                try write("parts", "\(name)-\(part.index).binary", Armor.magic + part.frame)
+                try write("parts", "\(name)-\(part.index).digits", Part.digitsPrefix + String(decoding: Digits.encode(part.frame), as: UTF8.self))
+            }
+        }
     }
 
     static func brotli() throws {

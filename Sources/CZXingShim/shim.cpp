@@ -214,6 +214,16 @@ bool copyOut(const ZXing::Result &r, zxs_result &out)
     std::strncpy(out.ec_level, ec.c_str(), sizeof out.ec_level - 1);
     out.orientation = r.orientation();
     out.is_mirrored = r.isMirrored() ? 1 : 0;
+    out.sequence_index = r.sequenceIndex();
+    out.sequence_size = r.sequenceSize();
+    out.sequence_parity = -1;
+    // For QR codes zxing gives the parity byte as a decimal string.
+    std::string id = r.sequenceId();
+    if (!id.empty() && id.size() <= 3 && id.find_first_not_of("0123456789") == std::string::npos) {
+        int parity = std::stoi(id);
+        if (parity <= 255)
+            out.sequence_parity = parity;
+    }
     return true;
 }
 

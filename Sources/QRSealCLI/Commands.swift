@@ -22,6 +22,13 @@ enum Commands {
                        help: "Error-correction level: L 7%, M 15% (default), Q 25%, H 30%."),
             OptionSpec(long: "min-version", short: "v", value: "N",
                        help: "Use at least QR version N (1-40); a larger one is used when needed."),
+            OptionSpec(long: "max-version", value: "N",
+                       help: "A message larger than one code is split into parts of QR version N at most (1-40, default 40)."),
+            OptionSpec(long: "parts", value: "N",
+                       help: "Split the message into N parts (2-65535), data and parity, even when it fits one code."),
+            OptionSpec(long: "redundancy", value: "PCT",
+                       help: "Parity parts as a percentage of the data parts (0-1000, default 50): "
+                           + "with 50, any third of the parts may be lost."),
             OptionSpec(long: "scale", short: "s", value: "N",
                        help: "Pixels per module for png, svg and gif (1-100, default 8)."),
             OptionSpec(long: "margin", short: "m", value: "N",

@@ -21,6 +21,8 @@ struct EncodeCommand {
     let invert: Bool
     /// Dots per inch recorded in a PNG, if asked.
     let dpi: Int?
+    /// How a message larger than one code is split.
+    let split: SplitOptions
     /// The options of the outputs of a whole message: the sheet, the GIF, --animate.
     let outputs: MessageOutputs
 
@@ -35,6 +37,12 @@ struct EncodeCommand {
         ageArmor = try AgeSymbol.form(args)
         encoder = Encoder(symbol: symbol, armor: ageArmor == nil ? try args.armor() : .digits,
                           sealer: Sealer(compress: !args.has("no-compress")))
+        split = SplitOptions(maxVersion: try args.integer("max-version", in: 1...40, default: 40),
+                             redundancy: try args.integer("redundancy", in: 0...1000, default: SplitOptions.defaultRedundancy),
+                             parts: args.value("parts") == nil ? nil : try args.integer("parts", in: 2...Part.maxParts, default: 2))
+        if symbol.minVersion > split.maxVersion {
+            throw .usage("--min-version \(symbol.minVersion) is above --max-version \(split.maxVersion)")
+        }
         scale = try args.integer("scale", in: 1...100, default: 8)
         margin = try args.integer("margin", in: 0...100, default: 4)
         output = try args.outputPath()
@@ -140,11 +148,11 @@ struct EncodeCommand {
 
     /// Standard input, refused once it passes `maxInputBytes`, without reading further.
     private static func readStandardInput(_ console: Console) throws(CLIError) -> [UInt8] {
-        try StandardInput.read(console, limit: maxInputBytes, what: "more than a code can carry, even sealed")
+        try StandardInput.read(console, limit: maxInputBytes, what: "more than a message in parts carries")
     }
 
-    /// The most input read: the most content a sealed message may carry once opened, far
-    /// more than any plain code holds (2,953 bytes, or 7,089 digits).
+    /// The most input read: the most content a sealed message may carry once opened, and
+    /// about what a message in parts carries (16 MiB less one byte, with its inner header).
     static let maxInputBytes = OpeningBudget.defaultContentBytes
 
     /// Refuses a regular file larger than `maxInputBytes` by its size, before reading it.
@@ -152,43 +160,55 @@ struct EncodeCommand {
         var info = stat()
         guard RawBytes.withCString(file, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG,
               Int(info.st_size) > maxInputBytes else { return }
-        throw CLIError(message: "\(file): input is \(info.st_size) bytes, too much for one QR code",
-                       hints: ["a code holds at most \(QRCapacity.byteCapacity(version: 40, level: .low)) bytes "
-                               + "or \(QRCapacity.mostBytes(level: .low)) digits; sealed input that compresses "
-                               + "well may be up to \(maxInputBytes >> 20) MiB"])
+        throw CLIError(message: "\(file): input is \(info.st_size) bytes, more than a message in parts carries",
+                       hints: ["a message is split into parts of up to \(maxInputBytes >> 20) MiB in all"])
     }
 
     func run(console: Console) throws(CLIError) -> ExitStatus {
-        let matrix: QRMatrix
-        if let key = sealKey, let form = ageArmor {
-            matrix = try AgeSymbol.encode(input, with: key, form: form, symbol: encoder.symbol)
-        } else if let key = sealKey {
-            matrix = try sealed(with: key)
-        } else {
-            matrix = try plain()
-        }
-        let message = EncodedMessage.single(matrix, content: input)
+        let message = try encodedMessage()
         if outputs.animate { return try outputs.show(message, margin: margin, invert: invert, console: console) }
-        let bytes: [UInt8]
-        switch format {
-        case .pdf, .gif:
-            bytes = try outputs.file(message, format: format, name: inputName, key: sealKey, scale: scale, margin: margin,
-                                     invert: invert)
-        case .png:
-            do {
-                bytes = try PNGEncoder.encode(matrix.image(scale: scale, margin: margin, invert: invert), dpi: dpi)
-            } catch {
-                throw CLIError(message: error.description)
-            }
-        case .svg:
-            bytes = Array(matrix.svg(scale: scale, margin: margin, invert: invert).utf8)
-        case .terminal:
-            bytes = Array(matrix.terminalText(margin: margin, invert: invert).utf8)
-        case .ansi:
-            bytes = Array(matrix.ansiText(margin: margin, invert: invert).utf8)
-        }
-        try target.write(bytes, console: console)
+        try write(message, console: console)
         return .success
+    }
+
+    /// The message as symbols: today's one symbol when it fits (and no --parts asks
+    /// otherwise), else its parts. A sealed message is sealed once, as a whole, then split.
+    func encodedMessage() throws(CLIError) -> EncodedMessage {
+        let whole: [UInt8]
+        if let key = sealKey, let form = ageArmor {
+            // An age file is one symbol: parts carry qrseal's own envelope or plain content.
+            return EncodedMessage(single: try AgeSymbol.encode(input, with: key, form: form, symbol: encoder.symbol),
+                                  content: input)
+        } else if let key = sealKey {
+            do { whole = try encoder.sealedWhole(payload, with: key) } catch { throw CLIError(message: error.description) }
+            if split.parts == nil, whole.count <= encoder.armor.maxEnvelopeBytes(version: 40, level: encoder.symbol.level) {
+                do {
+                    return EncodedMessage(single: try encoder.symbol.encode(encoder.armor.content(for: whole)), content: input)
+                } catch {
+                    throw CLIError(message: error.description)
+                }
+            }
+        } else {
+            if split.parts == nil {
+                do { return EncodedMessage(single: try encoder.encode(plainContent), content: input) } catch {
+                    guard case .tooLarge = error else { throw CLIError(message: error.description) }
+                }
+            }
+            do { whole = try encoder.plainWhole(payload) } catch { throw CLIError(message: error.description) }
+        }
+        do {
+            return try encoder.encodeParts(whole, plan: try encoder.plan(length: whole.count, split), content: input)
+        } catch {
+            var failure = CLIError(message: "cannot split the message: " + error.description)
+            if case .cannotSplit = error, split.parts != nil { failure.hints.append("give more --parts, or a larger --max-version") }
+            throw failure
+        }
+    }
+
+    /// A named file travels with its name; text stays text; other bytes are a nameless file.
+    private var payload: Payload {
+        inputName.map { .file(name: $0, bytes: input) }
+            ?? (isText ? .text(String(decoding: input, as: UTF8.self)) : .file(name: "", bytes: input))
     }
 
     /// UTF-8 input is text (densest segments); anything else is binary (one byte segment).
@@ -196,46 +216,56 @@ struct EncodeCommand {
         isText ? .text(String(decoding: input, as: UTF8.self)) : .binary(input)
     }
 
-    private func plain() throws(CLIError) -> QRMatrix {
-        do {
-            return try encoder.encode(plainContent)
-        } catch {
-            var failure = CLIError(message: error.description)
-            if case .tooLarge = error {
-                if let level = lowerLevelThatFits() {
-                    failure.hints.append("it fits with --ec \(level.rawValue)")
-                } else if encoder.symbol.level > .low, let fitsAtLow = largestAtLow() {
-                    failure.hints.append("lower --ec (at L, up to \(fitsAtLow) bytes of this input fit)")
-                } else {
-                    failure.hints.append("shorten or compress the input")
+    /// One symbol to the output; parts to one file each (`NAME-01-of-12.png`) for png and
+    /// svg, or one after another, each under its label, for terminal text. Every file is
+    /// checked before any is written, and a failure removes the parts already written.
+    private func write(_ message: EncodedMessage, console: Console) throws(CLIError) {
+        if format == .pdf || format == .gif {
+            // A sheet or an animated image holds the whole message in one file.
+            try target.write(try outputs.file(message, format: format, name: inputName, key: sealKey, scale: scale,
+                                              margin: margin, invert: invert), console: console)
+        } else if message.symbols.count == 1 {
+            return try target.write(try render(message.symbols[0].matrix), console: console)
+        }
+        let count = message.symbols.count
+        switch format {
+        case .pdf, .gif:
+            guard count > 1 else { return }
+        case .png, .svg:
+            guard let output, output != "-" else {
+                throw CLIError(message: "the message needs \(count) codes, one \(format.rawValue) file each",
+                               hints: ["pass -o NAME.\(format.rawValue) to write NAME-01-of-\(Self.number(count, count)).\(format.rawValue) and the others"])
+            }
+            let targets = Self.partPaths(output, count: count).map {
+                Output(path: $0, force: target.force, inputs: target.inputs)
+            }
+            for part in targets { try part.check() }
+            var written: [String] = []
+            for (part, symbol) in zip(targets, message.symbols) {
+                do {
+                    try part.write(try render(symbol.matrix), console: console)
+                    written.append(part.path)
+                } catch {
+                    for path in written { SystemFiles.remove(path) }
+                    throw error
                 }
             }
-            throw failure
-        }
-    }
-
-    private func sealed(with key: SealKey) throws(CLIError) -> QRMatrix {
-        // A named file travels with its name; text stays text; other bytes are a nameless file.
-        let payload: Payload = inputName.map { .file(name: $0, bytes: input) }
-            ?? (isText ? .text(String(decoding: input, as: UTF8.self)) : .file(name: "", bytes: input))
-        do {
-            return try encoder.encodeSealed(payload, with: key).0
-        } catch {
-            switch error {
-            case .seal(let e): throw CLIError(message: e.description)
-            case .symbol(let e): throw CLIError(message: e.description)
-            case let .tooLarge(envelope, maxEnvelope, level):
-                var failure = CLIError(message: "sealed message is \(envelope) bytes (input \(input.count) bytes), "
-                    + "too much for one QR code: at most \(maxEnvelope) sealed bytes fit at error correction "
-                    + "\(level.rawValue) with \(encoder.armor.rawValue) armor")
-                if level > .low { failure.hints.append("lower --ec to fit more (L holds the most)") }
-                if encoder.armor == .digits { failure.hints.append("--armor binary fits a little more") }
-                throw failure
+        case .terminal, .ansi:
+            var text = ""
+            for symbol in message.symbols {
+                text += DisplayText.escape(symbol.label ?? "") + "\n" + String(decoding: try render(symbol.matrix), as: UTF8.self)
             }
+            try target.write(Array(text.utf8), console: console)
+        }
+        let first = message.symbols[0].matrix
+        console.printError("qrseal: split into \(count) parts (\(message.dataParts) needed), version "
+                           + "\(first.version)-\(first.level.rawValue), message id \(message.id ?? "")")
+        if split.parts == nil, sealKey == nil, let level = lowerLevelThatFits() {
+            Diagnostics.hint("it fits one code with --ec \(level.rawValue)", console: console)
         }
     }
 
-    /// The most robust level below the one asked for at which the input fits, if any.
+    /// The most robust level below the one asked for at which the plain input fits one code.
     private func lowerLevelThatFits() -> ErrorCorrection? {
         ErrorCorrection.allCases.reversed().first { level in
             var e = encoder.symbol
@@ -244,12 +274,38 @@ struct EncodeCommand {
         }
     }
 
-    private func largestAtLow() -> Int? {
-        var low = encoder.symbol
-        low.level = .low
-        do { _ = try low.encode(plainContent); return nil } catch {
-            if case let .tooLarge(_, fits, _) = error { return fits }
-            return nil
+    /// One symbol in the chosen format.
+    private func render(_ matrix: QRMatrix) throws(CLIError) -> [UInt8] {
+        switch format {
+        case .png:
+            do {
+                return try PNGEncoder.encode(matrix.image(scale: scale, margin: margin, invert: invert), dpi: dpi)
+            } catch {
+                throw CLIError(message: error.description)
+            }
+        case .svg: return Array(matrix.svg(scale: scale, margin: margin, invert: invert).utf8)
+        case .terminal: return Array(matrix.terminalText(margin: margin, invert: invert).utf8)
+        case .ansi: return Array(matrix.ansiText(margin: margin, invert: invert).utf8)
+        case .pdf, .gif: preconditionFailure("write(_:console:) hands a sheet or a GIF the whole message")
         }
+    }
+
+    /// `NAME.png` → `NAME-01-of-12.png`, … (no extension: `NAME-01-of-12`).
+    static func partPaths(_ path: String, count: Int) -> [String] {
+        let directory = SystemFiles.directory(of: path)
+        let name = SystemFiles.lastComponent(of: path)
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let ext = dot.map { String(name[$0...]) } ?? ""
+        return (1...count).map { i in
+            let file = "\(stem)-\(number(i, count))-of-\(number(count, count))\(ext)"
+            return path.contains("/") ? SystemFiles.join(directory, file) : file
+        }
+    }
+
+    /// `i` with at least two digits, as many as `count` has.
+    private static func number(_ i: Int, _ count: Int) -> String {
+        let text = String(i)
+        return String(repeating: "0", count: max(2, String(count).count) - text.count) + text
     }
 }

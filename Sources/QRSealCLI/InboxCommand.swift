@@ -72,7 +72,19 @@ struct InboxCommand {
         } else if !items.isEmpty {
             for line in InboxTable.lines(items, width: console.columns) { console.print(line) }
         }
-        return items.isEmpty ? .nothingFound : .success
+        // Messages still waiting for parts, after the items, in human output only: --json
+        // lines are items.
+        var waiting: [Inbox.PartProgress] = []
+        if !args.has("json") {
+            do { waiting = try inbox.waitingMessages() } catch { throw CLIError(message: error.description) }
+            if !waiting.isEmpty {
+                console.print((items.isEmpty ? "" : "\n") + "waiting for parts:")
+                for message in waiting {
+                    console.print("  \(message.idText)  \(message.text)  (first from \(DisplayText.escape(message.source)))")
+                }
+            }
+        }
+        return items.isEmpty && waiting.isEmpty ? .nothingFound : .success
     }
 
     private func itemID(_ text: String?) throws(CLIError) -> Int64 {
@@ -162,6 +174,20 @@ struct InboxCommand {
 
     private func remove(_ console: Console) throws(CLIError) -> ExitStatus {
         let inbox = try inbox()
+        if args.has("waiting") {
+            guard args.value("older-than") == nil else { throw .usage("give --waiting or --older-than, not both") }
+            let ids = args.positionals.map { $0.uppercased() }
+            let removed: Int
+            do { removed = try inbox.removeWaiting(ids.isEmpty ? nil : ids) } catch { throw CLIError(error) }
+            if removed < ids.count {
+                let known = Set((try? inbox.waitingMessages().map(\.idText)) ?? [])
+                let missing = ids.filter { !known.contains($0) }
+                throw CLIError(message: "no message waits for parts under \(missing.map { DisplayText.escape($0) }.joined(separator: ", "))",
+                               hints: ["'qrseal inbox list' shows those that wait; the others named were removed"])
+            }
+            console.printError("qrseal: removed \(removed) waiting message\(removed == 1 ? "" : "s")")
+            return .success
+        }
         if let text = args.value("older-than") {
             guard args.positionals.isEmpty else { throw .usage("give IDs or --older-than, not both") }
             guard let age = TimeArguments.duration(text) else {

@@ -29,6 +29,8 @@ enum InboxCommandSpecs {
         name: "inbox rm", abstract: "Remove items by id, or unpinned ones older than a duration.", arguments: "[ID...]",
         options: [
             OptionSpec(long: "older-than", value: "DURATION", help: "Remove unpinned items older than DURATION (e.g. 30d, 12h, 1.5d, 2w)."),
+            OptionSpec(long: "waiting", help: "Remove messages still waiting for parts, with their parts: those whose "
+                       + "ids (as 'inbox list' shows them) are given, or all."),
             Locations.inboxOption,
         ])
     static let label = CommandSpec(

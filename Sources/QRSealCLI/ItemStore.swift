@@ -10,6 +10,8 @@ final class ItemStore {
     private let open: () throws(CLIError) -> Inbox
     private var opened: Inbox?
     private var failed = false
+    /// The temporary folder of a --no-store run's parts, removed with it.
+    private var temporaryFolder: String?
 
     init(_ args: ParsedArguments, locations: Locations) throws(CLIError) {
         policy = try locations.dedupePolicy(args)
@@ -47,6 +49,58 @@ final class ItemStore {
             failed = true
             throw error
         }
+    }
+
+    /// Keeps a piece of a larger message where parts wait; nil when the inbox failed before.
+    func receive(_ piece: Inbox.Piece, symbology: String, source: String, kind: InboxItem.SourceKind) throws(CLIError) -> Inbox.PieceReceipt? {
+        guard !failed else { return nil }
+        let now = Self.now()
+        let where_ = source == "-" || kind != .file ? source : URL(fileURLWithPath: source).standardizedFileURL.path
+        do throws(CLIError) {
+            if opened == nil { opened = try open() }
+            guard let inbox = opened else { return nil }
+            do {
+                return try inbox.receive(piece, symbology: symbology, receivedAt: now, sourceKind: kind, source: where_) {
+                    whole throws(PartsError) in
+                    piece.kind == .parts
+                        ? try RebuiltMessage.item(whole: whole, symbology: symbology, receivedAt: now, sourceKind: kind, source: where_)
+                        : RebuiltMessage.joinedItem(whole, symbology: symbology, receivedAt: now, sourceKind: kind, source: where_)
+                }
+            } catch { throw CLIError(error) }
+        } catch {
+            failed = true
+            throw error
+        }
+    }
+
+    /// With --no-store, parts still wait somewhere until their message is complete: a fresh
+    /// inbox in a private temporary folder, removed when the command ends.
+    static func temporary(policy: DedupePolicy) throws(CLIError) -> ItemStore {
+        let base = (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }) ?? "/tmp"
+        var template = Array((base + "/qrseal-parts-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CLIError(message: "cannot make a temporary folder for parts in \(base): \(SystemFiles.reason())")
+        }
+        let folder = String(cString: made)
+        let store = ItemStore(policy: policy, removing: folder) { () throws(CLIError) in
+            do throws(InboxError) { return try Inbox(path: folder + "/parts.sqlite") } catch { throw CLIError(error) }
+        }
+        return store
+    }
+
+    private init(policy: DedupePolicy, removing folder: String, open: @escaping () throws(CLIError) -> Inbox) {
+        self.policy = policy
+        self.open = open
+        temporaryFolder = folder
+    }
+
+    deinit {
+        guard let folder = temporaryFolder else { return }
+        opened = nil
+        for name in ["parts.sqlite", "parts.sqlite-wal", "parts.sqlite-shm", "parts.sqlite-journal"] {
+            SystemFiles.remove(folder + "/" + name)
+        }
+        rmdir(folder)
     }
 
     /// The first failure met by `deferringFailure`, for the command to report after its output.

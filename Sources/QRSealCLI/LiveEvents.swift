@@ -36,8 +36,15 @@ struct LiveEvents {
         let bytes: [UInt8]
     }
 
+    /// Parts of larger messages seen in the frames.
+    var parts: PartIntake
+    /// Messages in parts completed in this scan.
+    var messagesComplete: Int { parts.completed }
+
     init(name: String, inboxSource: String, sourceKind: InboxItem.SourceKind, style: ScanCommand.Style,
-         store: ItemStore?, beep: Bool, outputDirectory: String?, writer: PayloadWriter, reader: Reader) {
+         store: ItemStore?, beep: Bool, outputDirectory: String?, writer: PayloadWriter, reader: Reader,
+         parts: PartIntake) {
+        self.parts = parts
         self.name = name
         self.inboxSource = inboxSource
         self.sourceKind = sourceKind
@@ -54,7 +61,19 @@ struct LiveEvents {
     mutating func handle(_ event: ScanEvent, console: Console) {
         let key = Content(symbology: event.detection.symbology, bytes: event.detection.bytes)
         guard event.kind == .add else {
-            if style == .json { console.print(JSON.line(withInboxID(Self.eventFields(event, name: name), key))) }
+            // Parts come and go all the time in a stream of them: only new ones are reported.
+            if style == .json, !PartIntake.isPiece(event.detection) { console.print(JSON.line(withInboxID(Self.eventFields(event, name: name), key))) }
+            return
+        }
+        if PartIntake.isPiece(event.detection) {
+            // A part counts once, as new, whenever it comes back into view: it may be one the
+            // inbox lacks (a frame that cycles parts shows each many times).
+            added += 1
+            let completed = parts.handle(event.detection, source: name, inboxSource: inboxSource, kind: sourceKind,
+                                         reader: &reader, tally: &tally, console: console,
+                                         extra: [("frame", .int(event.frame)), ("time", .number((event.time * 1000).rounded() / 1000))],
+                                         elapsed: event.time)
+            if completed && beep { console.writeError(Data([0x07])) }
             return
         }
         added += 1

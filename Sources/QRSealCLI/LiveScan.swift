@@ -16,7 +16,7 @@ struct LiveScan {
         OptionSpec(long: "size", value: "WxH",
                    help: "Ask the camera for frames of this size (default 1280x720; it picks the nearest it has)."),
         OptionSpec(long: "stream", value: "FILE|-", help: "Scan the frames of a YUV4MPEG2 stream from FILE or standard input."),
-        OptionSpec(long: "once", help: "Live scans: stop after the first code read."),
+        OptionSpec(long: "once", help: "Live scans: stop after the first code read, or once the first message in parts is complete."),
         OptionSpec(long: "timeout", value: "SECONDS", help: "Live scans: stop after SECONDS (exit 1 if nothing was read)."),
         OptionSpec(long: "forget-after", value: "N|DURATION",
                    help: "Live scans: report a code removed once unseen for N frames or a DURATION such as 500ms or 2s (default 1s)."),
@@ -138,7 +138,7 @@ struct LiveScan {
         }
     }
 
-    func run(reader: Reader, store: ItemStore?, console: Console) -> ExitStatus {
+    func run(reader: Reader, store: ItemStore?, parts: PartIntake, console: Console) -> ExitStatus {
         var reader = reader
         if !effortGiven { reader.detector.effort = .fast }
         let mask = StopSignals.begin()
@@ -147,7 +147,7 @@ struct LiveScan {
         let deadline = timeout.map { start + $0 }
         let shouldStop: StopCheck = { StopSignals.signal != 0 || deadline.map { ContinuousClock.now >= $0 } ?? false }
         var events = LiveEvents(name: name, inboxSource: inboxSource, sourceKind: sourceKind, style: style, store: store,
-                                beep: beep, outputDirectory: outputDirectory, writer: writer, reader: reader)
+                                beep: beep, outputDirectory: outputDirectory, writer: writer, reader: reader, parts: parts)
         var frames = 0, lastTime = 0.0
         var ending = "end of stream"
         var failure: CLIError?
@@ -165,7 +165,10 @@ struct LiveScan {
                 frames = frame.number
                 lastTime = frame.time
                 for event in session.process(frame) { events.handle(event, console: console) }
-                if once && events.added > 0 { ending = "stopped at the first code"; break }
+                if once && events.messagesComplete > 0 { ending = "stopped at the first complete message"; break }
+                if once && events.added > 0 && events.parts.pending.isEmpty && events.parts.completed == 0 {
+                    ending = "stopped at the first code"; break
+                }
                 if shouldStop() { break }
             }
         } catch {
@@ -179,6 +182,7 @@ struct LiveScan {
             ending = "timed out after \(Self.text(timeout!))"
         }
         if let failure { Diagnostics.report(failure, console: console, source: name); ending = "stopped by the error above" }
+        events.parts.printPending(console: console)
         events.tally.printHints(console: console)
         guard opened, failure?.status != .usage else { return failure?.status ?? .nothingFound }
         console.printError("qrseal: \(DisplayText.escape(name)): \(ending) after \(frames) frame\(frames == 1 ? "" : "s") "

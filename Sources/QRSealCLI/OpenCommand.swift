@@ -127,7 +127,16 @@ struct OpenCommand {
             do { image = try reader.decoder.decode(bytes) } catch {
                 throw CLIError(message: "\(source): \(error.description)")
             }
-            let detections = reader.detector.detect(in: image)
+            var detections = reader.detector.detect(in: image)
+            // A part of a larger message is no message yet: scan gathers parts.
+            if let piece = detections.lazy.compactMap({ try? PartIntake.piece($0) }).first {
+                detections.removeAll(where: PartIntake.isPiece)
+                if !detections.contains(where: { Armor.isSealed($0.bytes) }) {
+                    throw CLIError(message: "\(source): holds part \(piece.index + 1) of \(piece.totalParts) of message "
+                                   + "\(piece.idText), not a whole message",
+                                   hints: ["a message in parts is rebuilt by 'qrseal scan' from enough of its parts"])
+                }
+            }
             store?.deferringFailure { store throws(CLIError) in try store.keep(detections, source: source, kind: .file) }
             var found: [Result<[UInt8], SealError>] = []
             for d in detections where Armor.isSealed(d.bytes) || AgeFile.isAgeFile(d.bytes) {

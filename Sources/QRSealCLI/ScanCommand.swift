@@ -38,7 +38,11 @@ struct ScanCommand {
         store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
         outputDirectory = try args.outputDirectory()
         writer = PayloadWriter(force: args.has("force"), inputs: inputs)
+        parts = PartIntake(style: style, store: store, outputDirectory: outputDirectory, writer: writer)
     }
+
+    /// Parts of larger messages: kept in the inbox until their message is complete.
+    var parts: PartIntake
 
     private static func symbologies(_ args: ParsedArguments) throws(CLIError) -> Set<Symbology> {
         guard let list = args.value("symbology") else { return Symbology.defaultSet }
@@ -58,7 +62,7 @@ struct ScanCommand {
     let live: LiveScan?
 
     mutating func run(console: Console) -> ExitStatus {
-        if let live { return live.run(reader: reader, store: store, console: console) }
+        if let live { return live.run(reader: reader, store: store, parts: parts, console: console) }
         var found = 0
         var tally = SealedTally()
         for source in sources {
@@ -71,6 +75,14 @@ struct ScanCommand {
                     items = try reader.read(imageBytes: bytes)
                 } catch let error as RasterError {
                     throw CLIError(message: "\(source): \(error.description)")
+                }
+                // Parts go to their message; the other symbols are reported one by one.
+                let pieces = items.filter { PartIntake.isPiece($0.detection) }
+                items.removeAll { PartIntake.isPiece($0.detection) }
+                found += pieces.count
+                for piece in pieces {
+                    parts.handle(piece.detection, source: source, inboxSource: source, kind: .file, reader: &reader,
+                                 tally: &tally, console: console)
                 }
                 // No passphrase given but a terminal at hand: ask once, then open.
                 if items.contains(where: { $0.content.isLocked(kind: "passphrase") }),
@@ -105,6 +117,7 @@ struct ScanCommand {
                 Diagnostics.report(CLIError(message: "\(source): \(error)"), console: console, source: source)
             }
         }
+        parts.printPending(console: console)
         tally.printHints(console: console)
         return tally.status(otherwise: found > 0 ? .success : .nothingFound)
     }

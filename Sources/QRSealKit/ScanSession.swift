@@ -107,9 +107,11 @@ public struct ScanSession: Sendable {
         guard region.x != 0 || region.y != 0 || scale != 1 else { return found }
         let dx = Double(region.x), dy = Double(region.y)
         return found.map {
-            Detection(symbology: $0.symbology, bytes: $0.bytes,
-                      corners: $0.corners.map { Point(x: $0.x * scale + dx, y: $0.y * scale + dy) },
-                      version: $0.version, errorCorrection: $0.errorCorrection)
+            var moved = Detection(symbology: $0.symbology, bytes: $0.bytes,
+                                  corners: $0.corners.map { Point(x: $0.x * scale + dx, y: $0.y * scale + dy) },
+                                  version: $0.version, errorCorrection: $0.errorCorrection)
+            moved.structuredAppend = $0.structuredAppend
+            return moved
         }
     }
 

@@ -6,20 +6,15 @@ import TestSupport
 struct EncodeTests {
     let dir = try! TempDir()
 
-    @Test("too much data: the size, the largest that fits, a hint, and no file left behind")
-    func tooLarge() throws {
-        let input = try dir.write("big.bin", Data([UInt8](repeating: 0xAB, count: 2332)))
-        let out = dir.path("big.png")
-        let r = qrseal(["encode", "-i", input, "-o", out])
-        #expect(r.status == 2)
-        #expect(r.stderr.contains("input is 2332 bytes, too much for one QR code: at most 2331 bytes"))
-        #expect(r.stderr.contains("qrseal: hint: it fits with --ec L"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["big.bin"])
-        // At the largest level the hint points elsewhere.
-        let huge = try dir.write("huge.bin", Data([UInt8](repeating: 1, count: 3000)))
-        let low = qrseal(["encode", "--ec", "L", "-i", huge, "-o", out])
-        #expect(low.stderr.contains("at most 2953 bytes of this input fit at error correction L"))
-        #expect(low.stderr.contains("qrseal: hint: shorten or compress the input"))
+    @Test("more than one code holds: split into parts, one file each, with a hint when a lower level would fit")
+    func tooLargeSplits() throws {
+        let input = try dir.write("big.bin", Data((0..<2332).map { _ in UInt8.random(in: 0...255) }))
+        let r = qrseal(["encode", "-i", input, "-o", dir.path("big.png")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("qrseal: split into 3 parts (2 needed), version"), "\(r.stderr)")
+        #expect(r.stderr.contains("qrseal: hint: it fits one code with --ec L"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted()
+                == ["big-01-of-03.png", "big-02-of-03.png", "big-03-of-03.png", "big.bin"])
     }
 
     @Test("an existing output is kept whole when encoding fails")

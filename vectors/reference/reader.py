@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """An independent reader of qrseal sealed messages, written from docs/FORMAT.md alone.
 
-It walks vectors/seal/ (format: vectors/seal/README.md), opens every success vector and
+It walks vectors/seal/ (format: vectors/seal/README.md) and vectors/parts/ (parts.py,
+section 8), opens every success vector and
 compares the plaintext, and checks that every failure vector is refused with the right class.
 It prints one line per vector and a last line `reference: N passed, M failed`; the exit
 status is 1 when any vector failed.
@@ -496,14 +497,22 @@ def check_vector(data):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "seal")
-    names = sorted(n for n in os.listdir(folder) if n.endswith(".txt"))
+    if len(sys.argv) > 1:
+        folders = [sys.argv[1]]
+    else:
+        folders = [os.path.join(here, "..", "seal"), os.path.join(here, "..", "parts")]
+    import parts  # section 8; it imports this module for the single-symbol layers
+    names = []
+    for folder in folders:
+        check = parts.check_vector if os.path.basename(os.path.normpath(folder)) == "parts" else check_vector
+        names += [(os.path.join(folder, n), check) for n in sorted(os.listdir(folder)) if n.endswith(".txt")]
     passed = failed = 0
-    for name in names:
-        with open(os.path.join(folder, name), "rb") as f:
+    for path, check in names:
+        name = os.path.join(os.path.basename(os.path.dirname(path)), os.path.basename(path))
+        with open(path, "rb") as f:
             data = f.read()
         try:
-            note = check_vector(data)
+            note = check(data)
         except (BadVector, AssertionError) as error:
             failed += 1
             print("FAIL %s: %s" % (name, error))
@@ -515,7 +524,7 @@ def main():
             print("ok   %s: %s" % (name, note))
     if not names:
         failed += 1
-        print("FAIL no vectors in %s" % folder)
+        print("FAIL no vectors in %s" % ", ".join(folders))
     print("reference: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

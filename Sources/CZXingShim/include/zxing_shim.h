@@ -69,6 +69,12 @@ typedef struct zxs_result {
     char ec_level[4];       // Result::ecLevel(), e.g. "M"; empty when unknown
     int orientation;        // Result::orientation(), degrees
     int is_mirrored;        // Result::isMirrored()
+    int sequence_index;     // Result::sequenceIndex(): 0-based place in a Structured Append
+                            // sequence, -1 outside one
+    int sequence_size;      // Result::sequenceSize(): symbols in the sequence, -1 outside one,
+                            // 0 when unknown
+    int sequence_parity;    // Result::sequenceId() of a QR code: the sequence's parity byte,
+                            // -1 when there is none
 } zxs_result;
 
 // Every symbol zxing found; free with zxs_free.

@@ -11,4 +11,6 @@ struct Candidate: Sendable {
     var engineText: String? = nil
     /// Whether the symbol declared its character set (an ECI designator) to the engine.
     var declaresCharacterSet = false
+    /// The symbol's place in a QR Structured Append sequence, when the engine reports one.
+    var structuredAppend: StructuredAppend? = nil
 }

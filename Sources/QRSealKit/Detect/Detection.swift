@@ -5,6 +5,23 @@ public struct Point: Equatable, Sendable {
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
+/// One symbol of a QR Structured Append sequence (ISO/IEC 18004, section 8): up to 16
+/// symbols whose data, joined in order, is one message.
+public struct StructuredAppend: Equatable, Sendable {
+    /// 0-based position in the sequence.
+    public let index: Int
+    /// Symbols in the sequence, 1 to 16.
+    public let count: Int
+    /// The sequence's parity byte (the XOR of the message's bytes), the same in every symbol.
+    public let parity: Int
+
+    public init(index: Int, count: Int, parity: Int) {
+        self.index = index
+        self.count = count
+        self.parity = parity
+    }
+}
+
 /// One symbol read from an image.
 public struct Detection: Equatable, Sendable {
     public let symbology: Symbology
@@ -19,6 +36,8 @@ public struct Detection: Equatable, Sendable {
     public let version: Int?
     /// The QR error-correction level, when the engine reports it.
     public let errorCorrection: ErrorCorrection?
+    /// Where the symbol sits in a QR Structured Append sequence, when it is part of one.
+    public var structuredAppend: StructuredAppend?
 
     public init(symbology: Symbology, bytes: [UInt8], corners: [Point],
                 version: Int? = nil, errorCorrection: ErrorCorrection? = nil) {

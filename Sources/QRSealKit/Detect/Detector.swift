@@ -143,8 +143,10 @@ extension Detection {
     func withGeometry(from image: GrayImage) -> Detection {
         guard symbology == .qr, version == nil, let (version, level) = QRGeometry.read(image, corners: corners),
               errorCorrection == nil || errorCorrection == level else { return self }
-        return Detection(symbology: symbology, bytes: bytes, text: text, corners: corners,
-                         version: version, errorCorrection: level)
+        var read = Detection(symbology: symbology, bytes: bytes, text: text, corners: corners,
+                             version: version, errorCorrection: level)
+        read.structuredAppend = structuredAppend
+        return read
     }
 
     /// The larger side of the corners' bounding box.
@@ -157,8 +159,11 @@ extension Detection {
     /// the same symbol knew and this one did not.
     func filling(from other: Detection) -> Detection {
         guard text == nil && other.text != nil || version == nil && other.version != nil
-                || errorCorrection == nil && other.errorCorrection != nil else { return self }
-        return Detection(symbology: symbology, bytes: bytes, text: text ?? other.text, corners: corners,
-                         version: version ?? other.version, errorCorrection: errorCorrection ?? other.errorCorrection)
+                || errorCorrection == nil && other.errorCorrection != nil
+                || structuredAppend == nil && other.structuredAppend != nil else { return self }
+        var filled = Detection(symbology: symbology, bytes: bytes, text: text ?? other.text, corners: corners,
+                               version: version ?? other.version, errorCorrection: errorCorrection ?? other.errorCorrection)
+        filled.structuredAppend = structuredAppend ?? other.structuredAppend
+        return filled
     }
 }

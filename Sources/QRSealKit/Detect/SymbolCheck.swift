@@ -18,12 +18,14 @@ enum SymbolCheck {
                                    && $0.y >= -slackY && $0.y <= Double(inputHeight) + slackY }) else { return nil }
         // The engine's reading is only for bytes it read; a renamed ISBN-10 is new text.
         let engineText = bytes == candidate.bytes ? candidate.engineText : nil
-        return Detection(symbology: symbology, bytes: bytes,
-                         text: TextDecoding.text(from: bytes, engineReading: engineText,
-                                                 declared: candidate.declaresCharacterSet),
-                         corners: corners,
-                         version: candidate.version.flatMap { (1...40).contains($0) ? $0 : nil },
-                         errorCorrection: candidate.errorCorrection)
+        var detection = Detection(symbology: symbology, bytes: bytes,
+                                  text: TextDecoding.text(from: bytes, engineReading: engineText,
+                                                          declared: candidate.declaresCharacterSet),
+                                  corners: corners,
+                                  version: candidate.version.flatMap { (1...40).contains($0) ? $0 : nil },
+                                  errorCorrection: candidate.errorCorrection)
+        detection.structuredAppend = candidate.structuredAppend
+        return detection
     }
 
     /// One spelling per symbol whichever engine read it: an EAN-13 in the ISBN ranges is

@@ -60,6 +60,12 @@ struct ZXingEngine: Sendable {
         let level = withUnsafeBytes(of: result.ec_level) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
+        var sequence: StructuredAppend?
+        if symbology == .qr, (1...16).contains(result.sequence_size), (0..<result.sequence_size).contains(result.sequence_index),
+           result.sequence_parity >= 0 {
+            sequence = StructuredAppend(index: Int(result.sequence_index), count: Int(result.sequence_size),
+                                        parity: Int(result.sequence_parity))
+        }
         return Candidate(symbology: symbology, bytes: bytes, corners: corners,
                          errorCorrection: symbology == .qr || symbology == .microQR ? ErrorCorrection(letter: level) : nil,
                          engineText: result.text.flatMap { text in
@@ -68,7 +74,7 @@ struct ZXingEngine: Sendable {
                                  String(validating: UnsafeBufferPointer(start: $0, count: result.text_length), as: UTF8.self)
                              }
                          },
-                         declaresCharacterSet: result.has_eci != 0)
+                         declaresCharacterSet: result.has_eci != 0, structuredAppend: sequence)
     }
 }
 

@@ -166,7 +166,7 @@ public final class Inbox {
     }
 
     /// A write transaction on a checked file.
-    private func write<T>(_ body: () throws(InboxError) -> T) throws(InboxError) -> T {
+    func write<T>(_ body: () throws(InboxError) -> T) throws(InboxError) -> T {
         do {
             try checkBeforeWriting()
             return try db.transaction(body)
@@ -237,7 +237,7 @@ public final class Inbox {
         return id
     }
 
-    private func insert(_ item: InboxItem) throws(InboxError) -> InboxItem {
+    func insert(_ item: InboxItem) throws(InboxError) -> InboxItem {
         let statement = try db.prepare("""
             INSERT INTO items (received_at, source_kind, source, symbology, bytes, text, kind, corners, label, pinned, digest)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -56,6 +56,34 @@ enum InboxSchema {
         CREATE INDEX items_by_content ON items(digest, received_at, source);
         DROP INDEX items_by_digest;
         """,
+        // 4: messages larger than one symbol. Each message seen in parts has a row until it
+        // is rebuilt; its parts wait in waiting_parts, and go once the message is an item
+        // (item_id), so that later copies of its parts are known for what they are. One row
+        // per id, part counts and length: parts that disagree on these are kept apart.
+        """
+        CREATE TABLE part_messages (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            message_id INTEGER NOT NULL,
+            data_parts INTEGER NOT NULL,
+            total_parts INTEGER NOT NULL,
+            length INTEGER NOT NULL,
+            symbology TEXT NOT NULL,
+            source_kind TEXT NOT NULL,
+            source TEXT NOT NULL,
+            first_seen INTEGER NOT NULL,
+            last_seen INTEGER NOT NULL,
+            item_id INTEGER,
+            UNIQUE (kind, message_id, data_parts, total_parts, length)
+        );
+        CREATE TABLE waiting_parts (
+            message INTEGER NOT NULL,
+            part_index INTEGER NOT NULL,
+            chunk BLOB NOT NULL,
+            received_at INTEGER NOT NULL,
+            PRIMARY KEY (message, part_index)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -82,12 +82,17 @@ public enum Armor: String, CaseIterable, Sendable {
 
     /// The most envelope bytes a symbol of `version` at `level` carries in this armor.
     public func maxEnvelopeBytes(version: Int, level: ErrorCorrection) -> Int {
+        maxEnvelopeBytes(version: version, level: level, prefix: Self.digitsPrefix)
+    }
+
+    /// The same, for digits armor under `prefix` (a part's prefix is one character longer).
+    func maxEnvelopeBytes(version: Int, level: ErrorCorrection, prefix digitsPrefix: String) -> Int {
         let bits = QRCapacity.dataBits(version: version, level: level)
         switch self {
         case .binary:
             return max(0, QRCapacity.byteCapacity(version: version, level: level) - Self.magic.count)
         case .digits:
-            let prefix = Segment(mode: .alphanumeric, bytes: Array(Self.digitsPrefix.utf8)).bitLength(version: version)
+            let prefix = Segment(mode: .alphanumeric, bytes: Array(digitsPrefix.utf8)).bitLength(version: version)
             let room = bits - prefix - 4 - Segment.Mode.numeric.countBits(version: version)
             guard room > 0 else { return 0 }
             let digits = room / 10 * 3 + (room % 10 >= 7 ? 2 : (room % 10 >= 4 ? 1 : 0))
