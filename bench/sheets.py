@@ -5,18 +5,16 @@ Usage: python3 bench/sheets.py [--qrseal PATH] [--size BYTES] [--lose FRACTION] 
                                [--paper a4|letter] [--seed N] [--markdown]
 
 Steps, each through the real tools: `qrseal encode --format pdf` of SIZE random bytes sealed
-with a passphrase file; `pdftoppm` at DPI (300) to grey PNG pages; `qrseal scan --json` to
-find every code on the pages; a grey box painted over LOSE (25 %) of the codes, chosen at
-random; `qrseal scan` of the pages in shuffled order into a fresh inbox, writing the file it
+with a passphrase file; `pdftoppm` at DPI (300) to grey PNG pages; ZXingReader's positions of
+every code on the pages; a grey box painted over LOSE (25 %) of the codes, chosen at random; `qrseal scan` of the pages in shuffled order into a fresh inbox, writing the file it
 restores; a byte-for-byte comparison with the input. It prints the pages per MiB beside
 qr-backup's published densities.
 
-A message of many codes needs the parts work of issue 11 (`encode` splitting a file over
-codes). Until it is there, a file that does not fit one code is reported as such and the run
-goes on with the largest size that does (one code: nothing is painted over, since a quarter
-of one code is none), so the PDF, rasterizing and scanning steps are measured all the same.
+`encode` splits a file too large for one code into parts (issue 11). On a build without that,
+a file that does not fit one code is reported as such and the run goes on with the largest
+size that does (one code: nothing is painted over, since a quarter of one code is none).
 """
-import argparse, json, os, random, re, subprocess, sys, tempfile, time
+import argparse, os, random, re, subprocess, sys, tempfile, time
 
 from tables import log, print_table
 
@@ -48,18 +46,19 @@ def encode(qrseal, work, size, paper, rng):
     return data, seconds
 
 
-def code_boxes(qrseal, pages):
-    """Each page's codes as (x0, y0, x1, y1) boxes, from `qrseal scan --json`."""
-    r, seconds = run([qrseal, "scan", "--json", "--no-store"] + pages)
-    boxes = {p: [] for p in pages}
-    for line in r.stdout.decode().splitlines():
-        item = json.loads(line)
-        if "corners" not in item or item.get("source") not in boxes:
-            continue
-        xs = [c[0] for c in item["corners"]]
-        ys = [c[1] for c in item["corners"]]
-        boxes[item["source"]].append((min(xs), min(ys), max(xs), max(ys)))
-    return boxes, seconds
+def code_boxes(pages):
+    """Each page's codes as (x0, y0, x1, y1) boxes, from ZXingReader's positions (qrseal's
+    events for parts do not carry corners)."""
+    boxes = {}
+    for page in pages:
+        r = subprocess.run(["ZXingReader", "-format", "QRCode", page], capture_output=True, text=True)
+        boxes[page] = []
+        for line in r.stdout.splitlines():
+            if line.startswith("Position:"):
+                points = [tuple(int(v) for v in p.split("x")) for p in line.split()[1:]]
+                xs, ys = [p[0] for p in points], [p[1] for p in points]
+                boxes[page].append((min(xs), min(ys), max(xs), max(ys)))
+    return boxes
 
 
 def main():
@@ -84,7 +83,7 @@ def main():
         data, result = encode(qrseal, work, args.size, args.paper, rng)
         note = None
         if data is None:
-            note = "%d bytes do not fit one code and encode does not split yet (issue 11's parts): %s" % (
+            note = "%d bytes do not fit one code and this encode does not split (issue 11's parts): %s" % (
                 args.size, result.splitlines()[0])
             log("sheets: " + note)
             for size in FALLBACK_SIZES:
@@ -106,7 +105,7 @@ def main():
         if r.returncode != 0:
             sys.exit("sheets: pdftoppm failed: " + r.stderr.decode(errors="replace"))
         images = sorted(os.path.join(work, n) for n in os.listdir(work) if n.startswith("page-"))
-        boxes, find_s = code_boxes(qrseal, images)
+        boxes = code_boxes(images)
         found = sum(len(b) for b in boxes.values())
         every = [(page, box) for page, bs in boxes.items() for box in bs]
         lost = rng.sample(every, int(len(every) * args.lose))
@@ -126,7 +125,7 @@ def main():
     size = len(data)
     rows = [["qrseal (%s, %d dpi)" % (args.paper, args.dpi), size, codes, needed, pages, "%.1f" % (pages * MIB / size),
              "%d of %d" % (len(lost), found), "yes" if restored else "NO (scan status %d)" % r.returncode,
-             "%.2f" % encode_s, "%.2f" % raster_s, "%.2f" % (find_s + scan_s)]]
+             "%.2f" % encode_s, "%.2f" % raster_s, "%.2f" % scan_s]]
     for name, per_mib in QR_BACKUP:
         rows.append([name, "-", "-", "-", "-", "%.1f" % per_mib, "-", "-", "-", "-", "-"])
     print_table(["sheet", "bytes", "codes", "needed", "pages", "pages/MiB", "painted over", "restored",
