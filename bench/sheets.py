@@ -7,8 +7,9 @@ Usage: python3 bench/sheets.py [--qrseal PATH] [--size BYTES] [--lose FRACTION] 
 Steps, each through the real tools: `qrseal encode --format pdf` of SIZE random bytes sealed
 with a passphrase file; `pdftoppm` at DPI (300) to grey PNG pages; ZXingReader's positions of
 every code on the pages; a grey box painted over LOSE (25 %) of the codes, chosen at random;
-`qrseal scan` of the pages in shuffled order into a fresh inbox, writing the file it restores; a byte-for-byte comparison with the input. It prints the pages per MiB beside
-qr-backup's published densities.
+`qrseal scan` of the pages in shuffled order into a fresh inbox, writing the file it restores;
+a byte-for-byte comparison with the input. It prints the pages per MiB beside qr-backup's
+published densities.
 
 `encode` splits a file too large for one code into parts (issue 11). On a build without that,
 a file that does not fit one code is reported as such and the run goes on with the largest
