@@ -22,6 +22,9 @@ let package = Package(
                        providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // Intel's ISA-L: the erasure code of messages split over several symbols.
         .systemLibrary(name: "CISAL", pkgConfig: "libisal",
                        providers: [.apt(["libisal-dev"])]),
@@ -31,7 +34,7 @@ let package = Package(
         .target(name: "CZXingShim", dependencies: [],
                 linkerSettings: [.linkedLibrary("ZXing")]),
         .target(name: "QRSealKit",
-                dependencies: ["CZXingShim", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CISAL"]),
+                dependencies: ["CZXingShim", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CISAL", "CCairo", "CGIF"]),
         .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
         .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
         // zlib, for tests only: some of age's CCTV vectors are stored zlib-compressed.

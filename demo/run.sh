@@ -115,6 +115,23 @@ else
   fail "terminal output is empty or has no block characters"
 fi
 
+step "5b. A printable sheet of file.bin -> file.pdf, read back from a 300 dpi page"
+show "qrseal encode -i file.bin -o file.pdf"
+"$QRSEAL" encode -i file.bin -o file.pdf
+echo "   wrote file.pdf: $(bytes_of file.pdf) bytes"
+if have pdftoppm; then
+  show "pdftoppm -r 300 -png file.pdf sheet && qrseal scan --json --no-store sheet-1.png"
+  pdftoppm -r 300 -png file.pdf sheet
+  "$QRSEAL" scan --json --no-store sheet-1.png > sheet.jsonl || true
+  if payload_from_json sheet.jsonl sheet-1.png sheet.got; then
+    check_same "the sheet's code, rasterized at 300 dpi" file.bin sheet.got
+  else
+    fail "no code read from the sheet's page (sheet-1.png)"
+  fi
+else
+  fail "pdftoppm (poppler-utils) is not installed: run make setup"
+fi
+
 # -------------------------------------------------------------------- reading back
 # The SVG is drawn into an image first with rsvg-convert (librsvg2-bin, installed by make setup).
 SVG_IMAGE=

@@ -6,7 +6,7 @@ enum Commands {
 
     static let encode = CommandSpec(
         name: "encode",
-        abstract: "Write text or a file as a QR code (PNG, SVG or terminal text).",
+        abstract: "Write text or a file as a QR code (PNG, SVG, terminal text, PDF sheet or GIF).",
         arguments: "[TEXT | -]",
         options: [
             OptionSpec(long: "input", short: "i", value: "FILE",
@@ -14,9 +14,10 @@ enum Commands {
             OptionSpec(long: "output", short: "o", value: "FILE",
                        help: "Write to FILE ('-' for standard output). Default: standard output."),
             forceOption,
-            OptionSpec(long: "format", short: "t", value: "png|svg|terminal|ansi",
-                       help: "Output format; ansi is terminal text in black and white colours. "
-                           + "Default: by the -o extension (.png, .svg, .txt, .ans), else png; terminal on a tty."),
+            OptionSpec(long: "format", short: "t", value: "png|svg|terminal|ansi|pdf|gif",
+                       help: "Output format; ansi is terminal text in black and white colours, pdf a printable "
+                           + "sheet, gif an animated image of the codes. "
+                           + "Default: by the -o extension (.png, .svg, .txt, .ans, .pdf, .gif), else png; terminal on a tty."),
             OptionSpec(long: "ec", short: "l", value: "L|M|Q|H",
                        help: "Error-correction level: L 7%, M 15% (default), Q 25%, H 30%."),
             OptionSpec(long: "min-version", short: "v", value: "N",
@@ -29,7 +30,7 @@ enum Commands {
                        help: "Parity parts as a percentage of the data parts (0-1000, default 50): "
                            + "with 50, any third of the parts may be lost."),
             OptionSpec(long: "scale", short: "s", value: "N",
-                       help: "Pixels per module for png and svg (1-100, default 8)."),
+                       help: "Pixels per module for png, svg and gif (1-100, default 8)."),
             OptionSpec(long: "margin", short: "m", value: "N",
                        help: "Quiet zone around the code, in modules (0-100, default 4)."),
             OptionSpec(long: "invert",
@@ -37,6 +38,16 @@ enum Commands {
                            + "background; for the other formats, a light code on a dark ground."),
             OptionSpec(long: "dpi", value: "N",
                        help: "Record N dots per inch in the PNG (a pHYs chunk), for printing at a known size."),
+            OptionSpec(long: "paper", value: "a4|letter",
+                       help: "Paper of the pdf sheet (default a4)."),
+            OptionSpec(long: "per-page", value: "N",
+                       help: "Codes on each pdf page (default: as many as print with modules of at least 0.5 mm)."),
+            OptionSpec(long: "animate",
+                       help: "Show the codes one after another, full-screen on the terminal, until Ctrl-C."),
+            OptionSpec(long: "fps", value: "F",
+                       help: "Frames per second for --animate and gif (0.1-50, default 5)."),
+            OptionSpec(long: "loop", value: "N",
+                       help: "Stop --animate after N times through the codes (default 0: until Ctrl-C or SIGTERM)."),
             OptionSpec(long: "seal",
                        help: "Seal (encrypt and authenticate) the message; asks for a passphrase "
                            + "unless a key source is given."),

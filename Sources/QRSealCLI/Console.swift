@@ -37,6 +37,10 @@ public final class Console: @unchecked Sendable {
     public let readInputLine: () -> String?
     /// The terminal's width in columns, for tables.
     public let columns: Int
+    /// The terminal's height in lines, for full-screen output (`encode --animate`).
+    public let rows: Int
+    /// The terminal's size now, asked again as a window may be resized (`encode --animate`).
+    public let terminalSize: () -> (columns: Int, rows: Int)
     /// Whether errors and hints go to standard error as JSON lines (set for `--json`).
     var jsonDiagnostics = false
 
@@ -44,7 +48,8 @@ public final class Console: @unchecked Sendable {
                 readInput: @escaping () -> Data, inputIsTerminal: Bool, outputIsTerminal: Bool,
                 environment: [String: String] = [:], readSecret: @escaping (String) -> String? = { _ in nil },
                 readInputLine: (() -> String?)? = nil, columns: Int = 100,
-                readInputPart: ((Int) -> Data)? = nil) {
+                readInputPart: ((Int) -> Data)? = nil, rows: Int = 40,
+                terminalSize: (() -> (columns: Int, rows: Int))? = nil) {
         self.writeOut = out
         self.writeErr = err
         self.readInput = readInput
@@ -54,6 +59,8 @@ public final class Console: @unchecked Sendable {
         self.environment = environment
         self.readSecret = readSecret
         self.columns = columns
+        self.rows = rows
+        self.terminalSize = terminalSize ?? { (columns, rows) }
         if let readInputLine {
             self.readInputLine = readInputLine
         } else {
@@ -73,7 +80,9 @@ public final class Console: @unchecked Sendable {
                 readSecret: Terminal.readSecret,
                 readInputLine: { StandardStreams.readLine() },
                 columns: Terminal.columns(),
-                readInputPart: { StandardStreams.read(upTo: $0) })
+                readInputPart: { StandardStreams.read(upTo: $0) },
+                rows: Terminal.rows(),
+                terminalSize: { (Terminal.columns(), Terminal.rows()) })
     }
 
     public func write(_ data: Data) { send(data, toError: false) }

@@ -3,7 +3,7 @@ import QRSealKit
 
 /// `qrseal encode`: text or a file to a QR code, sealed when asked.
 struct EncodeCommand {
-    enum Format: String, CaseIterable { case png, svg, terminal, ansi }
+    enum Format: String, CaseIterable { case png, svg, terminal, ansi, pdf, gif }
 
     /// What to encode: the bytes as given, and whether they came from a named file.
     let input: [UInt8]
@@ -23,6 +23,8 @@ struct EncodeCommand {
     let dpi: Int?
     /// How a message larger than one code is split.
     let split: SplitOptions
+    /// The options of the outputs of a whole message: the sheet, the GIF, --animate.
+    let outputs: MessageOutputs
 
     /// Validates the parsed arguments, reads the input and gathers the key.
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
@@ -50,6 +52,7 @@ struct EncodeCommand {
         if dpi != nil && format != .png {
             throw .usage("--dpi applies to png output, not \(format.rawValue)")
         }
+        outputs = try MessageOutputs(args, format: format, output: output, invert: invert, console: console)
         // Refused before the input is read or a passphrase asked for.
         target = Output(path: output ?? "-", force: args.has("force"),
                         inputs: (args.value("input").map { [$0] } ?? []) + args.keyFiles)
@@ -92,33 +95,36 @@ struct EncodeCommand {
         } else {
             format = output == nil && console.outputIsTerminal ? .terminal : .png
         }
-        if format == .png && console.outputIsTerminal && (output == nil || output == "-") {
-            throw .usage("will not write a PNG image to the terminal",
-                         hint: "pass -o FILE.png, or --format terminal to see the code here")
+        if [.png, .pdf, .gif].contains(format) && console.outputIsTerminal && (output == nil || output == "-") {
+            throw .usage("will not write a \(format.rawValue.uppercased()) \(format == .pdf ? "document" : "image") to the terminal",
+                         hint: "pass -o FILE.\(format.rawValue), or --format terminal to see the code here")
         }
         return format
     }
 
     /// The format `-o FILE`'s extension names: .png (or none), .svg, .txt for terminal text,
-    /// .ans for ANSI colours; any other is refused rather than written as something else.
+    /// .ans for ANSI colours, .pdf for a printable sheet, .gif for an animated image; another
+    /// image format's is refused rather than written as something else.
     private static func byExtension(_ path: String) throws(CLIError) -> Format {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         switch ext {
         case "svg": return .svg
         case "txt": return .terminal
         case "ans": return .ansi
+        case "pdf": return .pdf
+        case "gif": return .gif
         default:
             // An image format other than ours would be a PNG under a name that says otherwise;
             // any other name (code.out, a name without an extension) gets the default, png.
             guard let name = otherImageFormats[ext] else { return .png }
-            throw .usage("\(DisplayText.escape(path)): cannot write \(name): use .png, .svg, .txt or .ans, or --format")
+            throw .usage("\(DisplayText.escape(path)): cannot write \(name): use .png, .svg, .txt, .ans, .pdf or .gif, or --format")
         }
     }
 
     /// Extensions of image formats encode does not write, with the formats' names.
     private static let otherImageFormats = [
-        "jpg": "JPEG", "jpeg": "JPEG", "jpe": "JPEG", "jfif": "JPEG", "gif": "GIF", "webp": "WEBP",
-        "tif": "TIFF", "tiff": "TIFF", "bmp": "BMP", "pdf": "PDF", "eps": "EPS", "ps": "PostScript",
+        "jpg": "JPEG", "jpeg": "JPEG", "jpe": "JPEG", "jfif": "JPEG", "webp": "WEBP",
+        "tif": "TIFF", "tiff": "TIFF", "bmp": "BMP", "eps": "EPS", "ps": "PostScript",
         "heic": "HEIC", "heif": "HEIF", "avif": "AVIF", "jxl": "JPEG XL", "ico": "ICO",
         "pnm": "PNM", "pbm": "PBM", "pgm": "PGM", "ppm": "PPM",
     ]
@@ -160,6 +166,7 @@ struct EncodeCommand {
 
     func run(console: Console) throws(CLIError) -> ExitStatus {
         let message = try encodedMessage()
+        if outputs.animate { return try outputs.show(message, margin: margin, invert: invert, console: console) }
         try write(message, console: console)
         return .success
     }
@@ -213,9 +220,17 @@ struct EncodeCommand {
     /// svg, or one after another, each under its label, for terminal text. Every file is
     /// checked before any is written, and a failure removes the parts already written.
     private func write(_ message: EncodedMessage, console: Console) throws(CLIError) {
-        guard message.symbols.count > 1 else { return try target.write(try render(message.symbols[0].matrix), console: console) }
+        if format == .pdf || format == .gif {
+            // A sheet or an animated image holds the whole message in one file.
+            try target.write(try outputs.file(message, format: format, name: inputName, key: sealKey, scale: scale,
+                                              margin: margin, invert: invert), console: console)
+        } else if message.symbols.count == 1 {
+            return try target.write(try render(message.symbols[0].matrix), console: console)
+        }
         let count = message.symbols.count
         switch format {
+        case .pdf, .gif:
+            guard count > 1 else { return }
         case .png, .svg:
             guard let output, output != "-" else {
                 throw CLIError(message: "the message needs \(count) codes, one \(format.rawValue) file each",
@@ -271,6 +286,7 @@ struct EncodeCommand {
         case .svg: return Array(matrix.svg(scale: scale, margin: margin, invert: invert).utf8)
         case .terminal: return Array(matrix.terminalText(margin: margin, invert: invert).utf8)
         case .ansi: return Array(matrix.ansiText(margin: margin, invert: invert).utf8)
+        case .pdf, .gif: preconditionFailure("write(_:console:) hands a sheet or a GIF the whole message")
         }
     }
 

@@ -55,4 +55,12 @@ enum Terminal {
         if let text = ProcessInfo.processInfo.environment["COLUMNS"], let n = Int(text), n > 0 { return n }
         return 100
     }
+
+    /// The height of the terminal on standard output (TIOCGWINSZ), else $LINES, else 24.
+    static func rows() -> Int {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        if let text = ProcessInfo.processInfo.environment["LINES"], let n = Int(text), n > 0 { return n }
+        return 24
+    }
 }

@@ -13,7 +13,7 @@ struct ConventionTests {
         (["scna", "a.png"], "unknown command 'scna'", "did you mean 'scan'?"),
         (["--verison"], "unknown option --verison", "did you mean --version?"),
         (["inbox", "lsit"], "unknown command 'inbox lsit'", "did you mean 'inbox list'?"),
-        (["encode", "--format", "pgn", "x"], "--format must be png, svg, terminal or ansi, not 'pgn'", "did you mean png?"),
+        (["encode", "--format", "pgn", "x"], "--format must be png, svg, terminal, ansi, pdf or gif, not 'pgn'", "did you mean png?"),
     ] as [([String], String, String)])
     func didYouMean(arguments: [String], message: String, hint: String) {
         let r = qrseal(arguments)

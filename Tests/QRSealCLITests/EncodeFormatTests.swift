@@ -16,11 +16,11 @@ struct EncodeFormatTests {
     }
 
     @Test("an extension that is not ours is refused, naming the format, and nothing is written",
-          arguments: [("code.jpg", "JPEG"), ("code.JPEG", "JPEG"), ("code.gif", "GIF"), ("code.webp", "WEBP")])
+          arguments: [("code.jpg", "JPEG"), ("code.JPEG", "JPEG"), ("code.tiff", "TIFF"), ("code.webp", "WEBP")])
     func unknownExtension(name: String, format: String) throws {
         let r = qrseal(["encode", "-o", dir.path(name), "hi"])
         #expect(r.status == 64)
-        #expect(r.stderr.contains("\(name): cannot write \(format): use .png, .svg, .txt or .ans, or --format"), "\(r.stderr)")
+        #expect(r.stderr.contains("\(name): cannot write \(format): use .png, .svg, .txt, .ans, .pdf or .gif, or --format"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
     }
 
@@ -40,7 +40,7 @@ struct EncodeFormatTests {
             #expect(check(try Data(contentsOf: dir.url.appendingPathComponent(name))), "\(name)")
         }
         let bad = qrseal(["encode", "--format", "jpeg", "-o", dir.path("c.png"), "hi"])
-        #expect(bad.status == 64 && bad.stderr.contains("--format must be png, svg, terminal or ansi, not 'jpeg'"))
+        #expect(bad.status == 64 && bad.stderr.contains("--format must be png, svg, terminal, ansi, pdf or gif, not 'jpeg'"))
     }
 
     @Test("--dpi is written as a pHYs chunk in pixels per metre, and ImageMagick reads it back")

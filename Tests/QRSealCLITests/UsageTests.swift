@@ -36,7 +36,7 @@ struct UsageTests {
         (["encode", "--scale", "0", "x"], "--scale must be a whole number from 1 to 100, not '0'"),
         (["encode", "--margin", "-1", "x"], "--margin must be a whole number from 0 to 100"),
         (["encode", "--min-version", "41", "x"], "--min-version must be a whole number from 1 to 40"),
-        (["encode", "--format", "gif", "x"], "--format must be png, svg, terminal or ansi, not 'gif'"),
+        (["encode", "--format", "webp", "x"], "--format must be png, svg, terminal, ansi, pdf or gif, not 'webp'"),
         (["encode", "a", "b"], "encode takes one TEXT argument"),
         (["encode", "-i", "/nonexistent", "x"], "give TEXT or --input FILE, not both"),
         (["encode", "--raw=1", "x"], "unknown option --raw"),
