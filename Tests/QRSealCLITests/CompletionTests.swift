@@ -56,7 +56,10 @@ struct CompletionTests {
         let dir = try TempDir()
         try dir.write("photo.png", Data())
         try dir.write("notes.txt", Data())
+        try dir.write("my photo.png", Data())
         #expect(try bashCompletes("qrseal scan ph", in: dir.url.path) == ["photo.png"])
+        // A name with a space stays one candidate.
+        #expect(try bashCompletes("qrseal scan my", in: dir.url.path) == ["my photo.png"])
         #expect(try bashCompletes("qrseal encode -i no", in: dir.url.path) == ["notes.txt"])
         #expect(try bashCompletes("qrseal help inb") == ["inbox"])
     }
