@@ -5,14 +5,34 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CONFIG ?= release
 BIN = .build/$(CONFIG)/qrseal
+# The Swift runtime and Foundation linked into the binary, so that it runs without the
+# toolchain and starts faster (bench/startup.py); empty to link the toolchain's shared ones.
+SWIFT_STATIC ?= --static-swift-stdlib
+
+# Where `make install` puts things (DESTDIR for staging), and the .deb `make deb` builds.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASH_COMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPDIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/QRSealCLI/Commands.swift)
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+# The package's version is the program's, with a Debian revision (the package is not native).
+DEB_REVISION ?= 1
+DEB_VERSION = $(VERSION)-$(DEB_REVISION)
+DEB = .build/qrseal_$(DEB_VERSION)_$(DEB_ARCH).deb
+DEB_MAINTAINER ?= qrseal maintainers <maintainers@users.noreply.a-seed-400f2da3.example>
 
 # C libraries the package links against, and the peer tools the tests and
 # benchmarks use as independent checks.
 DEB_LIBS = libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev libturbojpeg0-dev libssl-dev libbrotli-dev libsqlite3-dev libisal-dev libcairo2-dev libgif-dev fonts-dejavu-core linux-libc-dev pkg-config
-DEB_PEERS = qrencode zbar-tools zxing-cpp-tools zint imagemagick librsvg2-bin age openssl sqlite3 poppler-utils python3 python3-venv liberasurecode-dev
+DEB_PEERS = qrencode zbar-tools zxing-cpp-tools zint imagemagick librsvg2-bin age openssl sqlite3 poppler-utils python3 python3-venv liberasurecode-dev \
+	bash zsh fish dpkg-dev fakeroot lintian
 DEB_PACKAGES = $(DEB_LIBS) $(DEB_PEERS)
 
-.PHONY: all setup build test demo bench clean
+.PHONY: all setup build test demo bench clean install uninstall deb
 
 all: build
 
@@ -29,11 +49,12 @@ setup:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing
 
 build: setup
-	$(SWIFT) build -c $(CONFIG) --product qrseal
+	$(SWIFT) build -c $(CONFIG) $(SWIFT_STATIC) --product qrseal
 
-test: setup
+# The tests install the .deb into a scratch root and run it without the toolchain.
+test: setup deb
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	QRSEAL_DEB=$(CURDIR)/$(DEB) $(SWIFT) test --skip-build
 	bash vectors/reference/run.sh
 
 demo: build
@@ -56,6 +77,30 @@ FUZZ_TARGETS ?=
 fuzz: setup
 	bash Fuzz/build.sh $(FUZZ_TARGETS)
 	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh $(FUZZ_TARGETS)
+
+# The binary, the man page and the completion scripts (written by the binary itself).
+install: build
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	  $(DESTDIR)$(BASH_COMPDIR) $(DESTDIR)$(ZSH_COMPDIR) $(DESTDIR)$(FISH_COMPDIR)
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/qrseal
+	gzip -9n < man/qrseal.1 > $(DESTDIR)$(MANDIR)/man1/qrseal.1.gz
+	$(BIN) completions bash > $(DESTDIR)$(BASH_COMPDIR)/qrseal
+	$(BIN) completions zsh > $(DESTDIR)$(ZSH_COMPDIR)/_qrseal
+	$(BIN) completions fish > $(DESTDIR)$(FISH_COMPDIR)/qrseal.fish
+	chmod 0644 $(DESTDIR)$(MANDIR)/man1/qrseal.1.gz $(DESTDIR)$(BASH_COMPDIR)/qrseal \
+	  $(DESTDIR)$(ZSH_COMPDIR)/_qrseal $(DESTDIR)$(FISH_COMPDIR)/qrseal.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/qrseal $(DESTDIR)$(MANDIR)/man1/qrseal.1.gz \
+	  $(DESTDIR)$(BASH_COMPDIR)/qrseal $(DESTDIR)$(ZSH_COMPDIR)/_qrseal $(DESTDIR)$(FISH_COMPDIR)/qrseal.fish
+
+# A Debian package of the installed files (packaging/deb.sh), checked by lintian.
+deb: build
+	rm -rf .build/deb
+	$(MAKE) --no-print-directory -o build install PREFIX=/usr DESTDIR=$(CURDIR)/.build/deb/root \
+	  ZSH_COMPDIR=/usr/share/zsh/vendor-completions
+	bash packaging/deb.sh .build/deb/root $(DEB_VERSION) "$(DEB_MAINTAINER)" $(DEB)
+	lintian --fail-on error $(DEB)
 
 clean:
 	rm -rf .build demo/out

@@ -7,6 +7,8 @@ struct OptionSpec: Sendable {
     /// The placeholder of the option's value (`FILE`, `N`); nil for a flag.
     var value: String? = nil
     let help: String
+    /// What a shell completes for the value, when `value` alone does not say (see `ValueCompletion`).
+    var completes: ValueCompletion? = nil
 }
 
 /// A command: its name, what it does, its positional arguments and its options.

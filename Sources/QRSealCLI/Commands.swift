@@ -82,7 +82,8 @@ enum Commands {
             OptionSpec(long: "symbology", value: "LIST",
                        help: "Read only these kinds, comma-separated: "
                            + Symbology.allCases.map(\.rawValue).joined(separator: ",")
-                           + " (default: all)."),
+                           + " (default: all).",
+                       completes: .list(Symbology.allCases.map(\.rawValue))),
             OptionSpec(long: "max-pixels", value: "N",
                        help: "Refuse images larger than N pixels, and make no copy larger (default 100000000)."),
             OptionSpec(long: "output", short: "o", value: "DIR",

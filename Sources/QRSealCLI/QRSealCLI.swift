@@ -41,6 +41,14 @@ public enum QRSealCLI {
                 throw unknownCommand(rest.joined(separator: " "))
             }
             return .success
+        case Completions.spec.name:
+            let args = try Completions.spec.parse(rest)
+            if args.has("help") { console.print(HelpText.command(Completions.spec)); return .success }
+            guard args.positionals.count == 1, let shell = Completions.Shell(rawValue: args.positionals[0]) else {
+                throw .usage("completions needs one shell: bash, zsh or fish")
+            }
+            console.write(Data(Completions.script(for: shell).utf8))
+            return .success
         case _ where first.hasPrefix("-") && first != "-":
             var error = CLIError.usage("unknown option \(first)")
             if first.hasPrefix("--"), let near = Suggestion.nearest(String(first.dropFirst(2)), among: ["help", "version"]) {

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import QRSealCLI
+
+/// The completion scripts `make install` writes, run by the shells themselves.
+@Suite("command line: shell completions")
+struct CompletionTests {
+    /// What bash's completion function offers for `line` (the last word is being typed), with
+    /// the script `qrseal completions bash` prints, in `directory`.
+    func bashCompletes(_ line: String, in directory: String? = nil) throws -> [String] {
+        let dir = try TempDir()
+        let script = qrseal(["completions", "bash"])
+        #expect(script.status == 0, "\(script.stderr)")
+        let path = try dir.write("qrseal.bash", script.stdout)
+        var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if words.last != "" && line.hasSuffix(" ") { words.append("") }
+        let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+        let program = """
+            source '\(path)'
+            COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
+            _qrseal
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let r = try Tools.run("bash", ["--norc", "-c", program], currentDirectory: directory)
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        return r.stdoutText.split(separator: "\n").map(String.init)
+    }
+
+    @Test("bash completes command names, a group's subcommands and options by prefix")
+    func bashNames() throws {
+        #expect(try bashCompletes("qrseal enc") == ["encode"])
+        #expect(try bashCompletes("qrseal inbox li") == ["list"])
+        let options = try bashCompletes("qrseal encode --fo")
+        #expect(options.sorted() == ["--force", "--format"])
+        #expect(try bashCompletes("qrseal inbox list --ki") == ["--kind"])
+    }
+
+    @Test("bash completes the fixed choices of an option's value, as --help declares them")
+    func bashChoices() throws {
+        let effort = try #require(Commands.scan.option(long: "effort")?.value)
+        #expect(try bashCompletes("qrseal scan --effort ") == effort.split(separator: "|").map(String.init))
+        #expect(try bashCompletes("qrseal encode --format s") == ["svg"])
+        // --format=a reaches the function split at the '=', as bash splits it.
+        #expect(try bashCompletes("qrseal encode --format = a") == ["ansi"])
+        #expect(try bashCompletes("qrseal encode --armor age") == ["age", "age-text"])
+        #expect(try bashCompletes("qrseal inbox list --kind ur") == ["url"])
+        // --symbology takes a comma-separated list: the last element completes.
+        #expect(try bashCompletes("qrseal scan --symbology qr,ean1") == ["qr,ean13"])
+        // A number has nothing to offer, not even file names.
+        #expect(try bashCompletes("qrseal encode --scale ").isEmpty)
+    }
+
+    @Test("bash completes files for file options and image arguments")
+    func bashFiles() throws {
+        let dir = try TempDir()
+        try dir.write("photo.png", Data())
+        try dir.write("notes.txt", Data())
+        try dir.write("my photo.png", Data())
+        #expect(try bashCompletes("qrseal scan ph", in: dir.url.path) == ["photo.png"])
+        // A name with a space stays one candidate.
+        #expect(try bashCompletes("qrseal scan my", in: dir.url.path) == ["my photo.png"])
+        #expect(try bashCompletes("qrseal encode -i no", in: dir.url.path) == ["notes.txt"])
+        #expect(try bashCompletes("qrseal help inb") == ["inbox"])
+    }
+
+    @Test("the zsh and fish scripts parse and name every command", arguments: ["zsh", "fish"])
+    func otherShells(shell: String) throws {
+        let r = qrseal(["completions", shell])
+        #expect(r.status == 0)
+        for word in Completions.topLevel { #expect(r.out.contains(word)) }
+        guard let program = Tools.which(shell) else {
+            Issue.record("\(shell) is missing: 'make setup' installs it")
+            return
+        }
+        let dir = try TempDir()
+        let path = try dir.write("qrseal.\(shell)", r.stdout)
+        let check = try Tools.run(program, ["-n", path])
+        #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stderr)")
+    }
+
+    @Test("fish offers a group's subcommands and an option's choices")
+    func fishCompletes() throws {
+        guard let fish = Tools.which("fish") else {
+            Issue.record("fish is missing: 'make setup' installs it")
+            return
+        }
+        let dir = try TempDir()
+        let path = try dir.write("qrseal.fish", qrseal(["completions", "fish"]).stdout)
+        func complete(_ line: String) throws -> [String] {
+            let r = try Tools.run(fish, ["--no-config", "-c", "source '\(path)'; complete -C '\(line)'"],
+                                  environment: Tools.environment(["HOME": dir.url.path]))
+            #expect(r.status == 0, "\(r.stderr)")
+            return r.stdoutText.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        }
+        #expect(try complete("qrseal inbox ").contains("list"))
+        let effort = try #require(Commands.scan.option(long: "effort")?.value)
+        #expect(try complete("qrseal scan --effort ").sorted() == effort.split(separator: "|").map(String.init).sorted())
+    }
+
+    @Test("an unknown or missing shell is a usage error")
+    func unknownShell() {
+        for arguments in [["completions"], ["completions", "tcsh"], ["completions", "bash", "zsh"]] {
+            let r = qrseal(arguments)
+            #expect(r.status == 64 && r.stderr.hasPrefix("qrseal: error: completions needs one shell"), "\(r.stderr)")
+        }
+    }
+
+    @Test("the completions command is not listed among the commands")
+    func hidden() {
+        #expect(!qrseal(["--help"]).out.contains("completions"))
+    }
+}

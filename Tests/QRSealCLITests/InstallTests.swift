@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import QRSealCLI
+
+/// `make install`, `make uninstall` and the .deb of `make deb`, as a person installs them.
+@Suite("installing")
+struct InstallTests {
+    static let installed = [
+        "bin/qrseal", "share/man/man1/qrseal.1.gz", "share/bash-completion/completions/qrseal",
+        "share/zsh/site-functions/_qrseal", "share/fish/vendor_completions.d/qrseal.fish",
+    ]
+
+    func make(_ arguments: [String]) throws -> ToolResult {
+        // `-o build`: install the binary these tests run, without building a release one.
+        try Tools.run("make", ["--no-print-directory", "-C", Tools.packageRoot.path, "-o", "build",
+                               "BIN=" + Tools.qrseal] + arguments)
+    }
+
+    @Test("make install puts the binary, the gzipped man page and the completions under DESTDIR and PREFIX; uninstall removes them")
+    func installAndUninstall() throws {
+        let dir = try TempDir()
+        let prefix = dir.path("stage") + "/opt/qr"
+        let r = try make(["install", "DESTDIR=" + dir.path("stage"), "PREFIX=/opt/qr"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let fm = FileManager.default
+        for file in Self.installed {
+            #expect(fm.fileExists(atPath: prefix + "/" + file), "\(file) missing")
+        }
+        #expect(fm.isExecutableFile(atPath: prefix + "/bin/qrseal"))
+        let version = try Tools.run(prefix + "/bin/qrseal", ["--version"])
+        #expect(version.stdoutText == "qrseal \(Commands.version)\n")
+        let gz = try Data(contentsOf: URL(fileURLWithPath: prefix + "/share/man/man1/qrseal.1.gz"))
+        let man = try Tools.run("gzip", ["-dc"], input: gz)
+        let source = try Data(contentsOf: Tools.packageRoot.appendingPathComponent("man/qrseal.1"))
+        #expect(man.status == 0 && man.stdout == source)
+        let scripts = [("bash", "share/bash-completion/completions/qrseal"), ("zsh", "share/zsh/site-functions/_qrseal"),
+                       ("fish", "share/fish/vendor_completions.d/qrseal.fish")]
+        for (shell, file) in scripts {
+            let written = try Data(contentsOf: URL(fileURLWithPath: prefix + "/" + file))
+            #expect(written == qrseal(["completions", shell]).stdout, "\(file)")
+            let mode = try fm.attributesOfItem(atPath: prefix + "/" + file)[.posixPermissions] as? Int
+            #expect(mode == 0o644, "\(file)")
+        }
+
+        let u = try make(["uninstall", "DESTDIR=" + dir.path("stage"), "PREFIX=/opt/qr"])
+        #expect(u.status == 0, "\(u.stderr)")
+        for file in Self.installed {
+            #expect(!fm.fileExists(atPath: prefix + "/" + file), "\(file) left behind")
+        }
+    }
+
+    /// The .deb `make deb` built (`make test` builds it first and names it in QRSEAL_DEB).
+    static var deb: String {
+        if let path = ProcessInfo.processInfo.environment["QRSEAL_DEB"] { return path }
+        let arch = (try? Tools.run("dpkg", ["--print-architecture"]).stdoutText
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? "amd64"
+        return Tools.packageRoot.appendingPathComponent(".build/qrseal_\(Commands.version)-1_\(arch).deb").path
+    }
+
+    /// The folder the toolchain is installed in (`/opt/swift` for `/opt/swift/usr/bin/swift`).
+    static var toolchain: String? {
+        guard let swift = Tools.which("swift") else { return nil }
+        let real = URL(fileURLWithPath: swift).resolvingSymlinksInPath()
+        return real.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    @Test("the .deb unpacked in a scratch root encodes and scans with the Swift toolchain out of reach",
+          .enabled(if: Tools.which("dpkg-deb") != nil))
+    func debRunsWithoutToolchain() throws {
+        guard FileManager.default.fileExists(atPath: Self.deb) else {
+            Issue.record("no package at \(Self.deb): run 'make deb' first ('make test' does)")
+            return
+        }
+        let root = try TempDir()
+        let x = try Tools.run("dpkg-deb", ["-x", Self.deb, root.url.path])
+        #expect(x.status == 0, "\(x.stderr)")
+        let bin = root.path("usr/bin/qrseal")
+        for file in ["usr/share/man/man1/qrseal.1.gz", "usr/share/bash-completion/completions/qrseal",
+                     "usr/share/zsh/vendor-completions/_qrseal", "usr/share/fish/vendor_completions.d/qrseal.fish",
+                     "usr/share/doc/qrseal/copyright", "usr/share/doc/qrseal/changelog.Debian.gz"] {
+            #expect(FileManager.default.fileExists(atPath: root.path(file)), "\(file) missing from the package")
+        }
+        let fields = try Tools.run("dpkg-deb", ["-f", Self.deb, "Version", "Depends"]).stdoutText
+        #expect(fields.contains("Version: \(Commands.version)-"), "\(fields)")
+        #expect(fields.contains("libzbar0") && fields.contains("libqrencode4") && fields.contains("libc6"), "\(fields)")
+
+        // Nothing the loader maps comes from the toolchain, and nothing is missing.
+        let ldd = try Tools.run("ldd", [bin]).stdoutText
+        #expect(!ldd.contains("not found"), "\(ldd)")
+        if let toolchain = Self.toolchain { #expect(!ldd.contains(toolchain), "\(ldd)") }
+        #expect(!ldd.contains("libswiftCore") && !ldd.contains("libFoundation"), "\(ldd)")
+
+        var env = Tools.environment(["LD_LIBRARY_PATH": "", "PATH": "/usr/bin:/bin"])
+        env["LD_PRELOAD"] = nil
+        let work = try TempDir()
+        let png = work.path("hello.png")
+        let encode = try Tools.run(bin, ["encode", "-o", png, "hello from the package"], environment: env)
+        #expect(encode.status == 0, "\(encode.stderr)")
+        let scan = try Tools.run(bin, ["scan", "--no-store", "--raw", png], environment: env)
+        #expect(scan.status == 0 && scan.stdoutText == "hello from the package\n", "\(scan.stderr)")
+        // The same binary's completions, as the package ships them.
+        let shipped = try Data(contentsOf: URL(fileURLWithPath: root.path("usr/share/bash-completion/completions/qrseal")))
+        #expect(try Tools.run(bin, ["completions", "bash"], environment: env).stdout == shipped)
+    }
+}

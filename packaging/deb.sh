@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds a .deb from a staged `make install PREFIX=/usr DESTDIR=ROOT`:
+#   packaging/deb.sh ROOT VERSION MAINTAINER OUT.deb
+# Depends comes from the libraries the binary links (dpkg-shlibdeps); the copyright and
+# changelog go to /usr/share/doc/qrseal as Debian policy asks.
+set -euo pipefail
+root=$1 version=$2 maintainer=$3 out=$4
+here=$(cd "$(dirname "$0")" && pwd)
+arch=$(dpkg --print-architecture)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Debian ships binaries without symbols; the Swift metadata the program needs is kept.
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/qrseal"
+
+doc=$root/usr/share/doc/qrseal
+install -d -m 0755 "$doc"
+install -m 0644 "$here/copyright" "$doc/copyright"
+date=$(date -R -d "@${SOURCE_DATE_EPOCH:-$(git -C "$here/.." log -1 --format=%ct 2>/dev/null || date +%s)}")
+printf 'qrseal (%s) unstable; urgency=medium\n\n  * Built from the qrseal source tree (make deb).\n\n -- %s  %s\n' \
+    "$version" "$maintainer" "$date" | gzip -9n > "$doc/changelog.Debian.gz"
+chmod 0644 "$doc/changelog.Debian.gz"
+
+# dpkg-shlibdeps reads debian/control for the package's name: a minimal one in a scratch tree.
+mkdir -p "$work/debian"
+printf 'Source: qrseal\n\nPackage: qrseal\nArchitecture: any\n' > "$work/debian/control"
+bin=$(realpath "$root/usr/bin/qrseal")
+depends=$(cd "$work" && dpkg-shlibdeps -O "$bin" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { echo "deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+
+size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+install -d -m 0755 "$root/DEBIAN"
+cat > "$root/DEBIAN/control" <<CONTROL
+Package: qrseal
+Version: $version
+Architecture: $arch
+Maintainer: $maintainer
+Installed-Size: $size
+Depends: $depends
+Section: utils
+Priority: optional
+Description: pass messages through QR codes
+ qrseal writes text and files as QR codes, optionally sealed with
+ authenticated encryption (a key, a passphrase or age recipients), reads
+ QR codes and barcodes from images, YUV4MPEG2 streams and V4L2 cameras,
+ opens sealed messages and keeps what it reads in a local SQLite inbox.
+CONTROL
+(cd "$root" && find usr -type f -exec md5sum {} + | sort -k2) > "$root/DEBIAN/md5sums"
+chmod 0644 "$root/DEBIAN/md5sums"
+find "$root" -type d -exec chmod 0755 {} +
+mkdir -p "$(dirname "$out")"
+fakeroot dpkg-deb --build --root-owner-group "$root" "$out" >/dev/null
+echo "deb.sh: $out (Depends: $depends)"
