@@ -9,7 +9,7 @@ BIN = .build/$(CONFIG)/qrseal
 # C libraries the package links against, and the peer tools the tests and
 # benchmarks use as independent checks.
 DEB_LIBS = libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev libturbojpeg0-dev libssl-dev libbrotli-dev libsqlite3-dev libisal-dev libtesseract-dev tesseract-ocr-eng linux-libc-dev pkg-config
-DEB_PEERS = qrencode zbar-tools zxing-cpp-tools zint imagemagick librsvg2-bin age openssl sqlite3 python3 python3-venv liberasurecode-dev tesseract-ocr
+DEB_PEERS = qrencode zbar-tools zxing-cpp-tools zint imagemagick librsvg2-bin age openssl sqlite3 python3 python3-venv liberasurecode-dev tesseract-ocr fonts-dejavu-core
 DEB_PACKAGES = $(DEB_LIBS) $(DEB_PEERS)
 
 .PHONY: all setup build test demo bench clean
