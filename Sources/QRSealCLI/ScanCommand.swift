@@ -81,7 +81,11 @@ struct ScanCommand {
             }
             let image = Result { () throws(RasterError) in try scanner.decoder.decode((try? loaded.get()) ?? []) }
             let detected = image.map { text?.textOnly == true ? [] : scanner.detector.detect(in: $0) }
-            let recognised = text.flatMap { text in (try? image.get()).map { image in Result { () throws(CLIError) in try text.recognize(image) } } }
+            let recognised = text.flatMap { text in
+                (try? image.get()).map { image in
+                    Result { () throws(CLIError) in try text.recognize(image, codes: (try? detected.get()) ?? []) }
+                }
+            }
             return (keepBytes ? loaded : loaded.map { _ in [] }, detected, recognised)
         }) { i, scanned in
             handle(sources[i], scanned.0, scanned.1, found: &found, tally: &tally, console: console)

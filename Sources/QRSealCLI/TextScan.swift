@@ -55,11 +55,11 @@ final class TextScan: @unchecked Sendable {
         self.maxPixels = maxPixels
     }
 
-    /// The text blocks of one image, on whichever thread calls it.
-    func recognize(_ image: GrayImage) throws(CLIError) -> [TextBlock] {
+    /// The text blocks of one image, on whichever thread calls it, the codes found in it left out.
+    func recognize(_ image: GrayImage, codes: [Detection]) throws(CLIError) -> [TextBlock] {
         let recognizer = try take()
         defer { give(recognizer) }
-        do { return try recognizer.recognize(image) } catch { throw CLIError(error) }
+        do { return try recognizer.recognize(image, excluding: codes.map(\.corners)) } catch { throw CLIError(error) }
     }
 
     private func take() throws(CLIError) -> TextRecognizer {

@@ -7,9 +7,33 @@ extension TextBlock {
     public var sealedArmor: [UInt8]? {
         let compact = Array(text.utf8.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 })
         let prefix = Array(Armor.digitsPrefix.utf8)
-        guard compact.count > prefix.count, compact.starts(with: prefix),
+        guard compact.count >= prefix.count, compact.starts(with: prefix),
               compact[prefix.count...].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return compact
+    }
+
+    /// `blocks` with a printed sealed message made one block again: Tesseract may read the
+    /// `QRSEAL1:` line and the groups of digits under it as blocks of their own.
+    public static func joiningSealed(_ blocks: [TextBlock]) -> [TextBlock] {
+        var out: [TextBlock] = []
+        for block in blocks {
+            if let last = out.last, last.sealedArmor != nil,
+               block.text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == " " || $0 == "\n" }) {
+                out[out.count - 1] = last.joined(with: block)
+            } else {
+                out.append(block)
+            }
+        }
+        return out
+    }
+
+    /// The lines of both blocks, in one box, at the lower confidence.
+    func joined(with other: TextBlock) -> TextBlock {
+        let left = min(box.x, other.box.x), top = min(box.y, other.box.y)
+        let right = max(box.x + box.width, other.box.x + other.box.width)
+        let bottom = max(box.y + box.height, other.box.y + other.box.height)
+        return TextBlock(lines: lines + other.lines, confidence: min(confidence, other.confidence),
+                         box: Region(x: left, y: top, width: right - left, height: bottom - top))
     }
 
     /// The links, e-mail addresses and phone numbers in the block, in reading order.

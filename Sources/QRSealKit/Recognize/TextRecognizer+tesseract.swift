@@ -72,8 +72,12 @@ public final class TextRecognizer {
 
     /// The text blocks in `image` (`TessBaseAPISetImage`, `TessBaseAPIRecognize`, then a
     /// `TessResultIterator` word by word), boxes in `image`'s pixels.
-    public func recognize(_ image: GrayImage) throws(TextRecognitionError) -> [TextBlock] {
+    /// `excluding` are outlines (a symbol's corners) painted white first, with a margin of a
+    /// fifth of their size for the quiet zone, so that the modules of a code read beside the
+    /// text are not taken for letters.
+    public func recognize(_ image: GrayImage, excluding outlines: [[Point]] = []) throws(TextRecognitionError) -> [TextBlock] {
         var image = image
+        for outline in outlines { image.whiten(around: outline) }
         var factor = 1
         while image.width * image.height > maxPixels, let half = image.halved() {
             image = half
@@ -90,7 +94,7 @@ public final class TextRecognizer {
         guard TessBaseAPIRecognize(handle, nil) == 0 else { throw .recognitionFailed }
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
-        return blocks(iterator).map { $0.scaled(by: factor) }
+        return TextBlock.joiningSealed(blocks(iterator)).map { $0.scaled(by: factor) }
     }
 
     /// Walks the results word by word, starting a line or a block where Tesseract says one begins.
@@ -138,6 +142,22 @@ public final class TextRecognizer {
         _ = TessPageIteratorBoundingBox(TessResultIteratorGetPageIteratorConst(iterator), level, &l, &t, &r, &b)
         let confidence = Double(TessResultIteratorConfidence(iterator, level))
         return (max(0, min(100, confidence)), Region(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)))
+    }
+}
+
+extension GrayImage {
+    /// Paints white the bounding rectangle of `outline`, grown by a fifth of its size on each side.
+    mutating func whiten(around outline: [Point]) {
+        guard let minX = outline.map(\.x).min(), let maxX = outline.map(\.x).max(),
+              let minY = outline.map(\.y).min(), let maxY = outline.map(\.y).max(),
+              minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
+        let mx = (maxX - minX) / 5, my = (maxY - minY) / 5
+        let left = Int(max(0, min(Double(width), minX - mx))), right = Int(max(0, min(Double(width), maxX + mx)))
+        let top = Int(max(0, min(Double(height), minY - my))), bottom = Int(max(0, min(Double(height), maxY + my)))
+        guard right > left, bottom > top else { return }
+        for y in top..<bottom {
+            pixels.replaceSubrange(y * width + left..<y * width + right, with: repeatElement(255, count: right - left))
+        }
     }
 }
 

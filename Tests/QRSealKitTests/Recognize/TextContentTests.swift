@@ -41,11 +41,20 @@ struct TextContentTests {
     }
 
     @Test("anything but digits after the prefix, or nothing, is not a sealed message", arguments: [
-        ["QRSEAL1:"], ["QRSEAL1: 0223 O998"], ["QRSEAL1: 0223", "and a note"], ["see QRSEAL1: 0223"], ["qrseal1:0223"],
+        ["QRSEAL1: 0223 O998"], ["QRSEAL1: 0223", "and a note"], ["see QRSEAL1: 0223"], ["qrseal1:0223"],
     ])
     func notSealed(_ lines: [String]) {
         #expect(block(lines).sealedArmor == nil)
         #expect(block(lines).kind != .sealed)
+    }
+
+    @Test("a prefix read as a block of its own is joined with the digit blocks under it, and nothing else")
+    func joining() throws {
+        let joined = TextBlock.joiningSealed([block(["QRSEAL1:"]), block(["02239 98479", "34129"]), block(["836"]),
+                                              block(["Dear Bob"]), block(["12345"])])
+        #expect(joined.map(\.text) == ["QRSEAL1:\n02239 98479\n34129\n836", "Dear Bob", "12345"])
+        #expect(joined[0].sealedArmor == Array("QRSEAL1:022399847934129836".utf8))
+        #expect(TextBlock.joiningSealed([block(["12345"]), block(["QRSEAL1:"])]).count == 2)
     }
 
     @Test("a reader opens printed digits only with the right key; a misread digit fails authentication")
