@@ -28,3 +28,10 @@ render kinds DejaVu-Sans 28 "Visit https://example.org/inbox today" \
 render noisy DejaVu-Sans 32 "Meet me at the station at noon" "Bring the blue notebook"
 convert noisy.png -background white -rotate 1.5 -blur 0x0.8 -fill gray85 -colorize 10 \
     -seed 13 -attenuate 0.4 +noise Gaussian -colorspace Gray -strip noisy.png
+# Light falling off down the page: the lower lines are on paper darker than the upper ones'
+# ink would need for one threshold.
+render shadow DejaVu-Sans 22 "week point paper paper child summer place" "winter hand place summer music child life" \
+    "day orange woman story point person window" "life paper broken time case hand thing" \
+    "week letter story window life week group" "place market yesterday quiet simple window winter"
+convert shadow.png \( -size "$(identify -format %wx%h shadow.png)" gradient:gray95-gray45 \) \
+    -compose Multiply -composite -colorspace Gray -strip shadow.png

@@ -85,6 +85,7 @@ public final class TextRecognizer {
         }
         // Tesseract refuses images this small, with a message of its own.
         guard image.width >= 8, image.height >= 8, image.width * image.height <= maxPixels else { return [] }
+        image = image.evenedLight()
         TessBaseAPISetPageSegMode(handle, layout == .sparse ? PSM_SPARSE_TEXT : PSM_AUTO)
         image.pixels.withUnsafeBufferPointer { pixels in
             TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
