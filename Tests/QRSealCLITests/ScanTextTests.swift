@@ -111,6 +111,22 @@ struct ScanTextTests {
         #expect(!wrong.out.contains("meet at noon") && wrong.out.contains("[sealed]: <not opened: wrong key"), "\(wrong.out)")
     }
 
+    @Test("a photographed printout of the digits (turned, soft, shadowed, noisy, JPEG) opens with the right key")
+    func photographed() throws {
+        let key = box.keygen()
+        let page = try printed(try armor(key: key), "printout.png")
+        let photo = box.dir.path("photo.jpg")
+        let size = try Tools.run("identify", ["-format", "%wx%h", page]).stdoutText
+        let made = try Tools.run("convert", [page, "-background", "white", "-rotate", "1", "-blur", "0x0.5",
+                                             "(", "-size", size, "gradient:gray98-gray75", ")", "-compose", "Multiply",
+                                             "-composite", "-seed", "5", "-attenuate", "0.3", "+noise", "Gaussian",
+                                             "-colorspace", "Gray", "-quality", "70", photo])
+        #expect(made.status == 0, "\(made.stderr)")
+        let r = box.run(["scan", "--text-only", "--no-store", "--key-file", key, photo])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.out == "\(photo): text [sealed]: meet at noon\n")
+    }
+
     @Test("a changed printed digit fails authentication: never garbage")
     func changedDigit() throws {
         let key = box.keygen()

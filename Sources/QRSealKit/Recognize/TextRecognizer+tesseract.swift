@@ -95,7 +95,31 @@ public final class TextRecognizer {
         guard TessBaseAPIRecognize(handle, nil) == 0 else { throw .recognitionFailed }
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
-        return TextBlock.joiningSealed(blocks(iterator)).map { $0.scaled(by: factor) }
+        let found = TextBlock.joiningSealed(blocks(iterator))
+        return found.map { block in
+            (block.text.hasPrefix("QRSEAL") ? rereadDigits(block, in: image) ?? block : block).scaled(by: factor)
+        }
+    }
+
+    /// A printed sealed message read again, alone and allowed only its prefix's letters and
+    /// digits (`tessedit_char_whitelist`), so that a 0 is not read as © or O; nil when the
+    /// second reading is not a sealed message either.
+    private func rereadDigits(_ block: TextBlock, in image: GrayImage) -> TextBlock? {
+        let margin = 8
+        let left = max(0, block.box.x - margin), top = max(0, block.box.y - margin)
+        let right = min(image.width, block.box.x + block.box.width + margin)
+        let bottom = min(image.height, block.box.y + block.box.height + margin)
+        guard right > left, bottom > top else { return nil }
+        _ = TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "0123456789QRSEAL:")
+        defer { _ = TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "") }
+        TessBaseAPISetPageSegMode(handle, PSM_SINGLE_BLOCK)
+        TessBaseAPISetRectangle(handle, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+        guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { return nil }
+        defer { TessResultIteratorDelete(iterator) }
+        let again = blocks(iterator)
+        guard let first = again.first else { return nil }
+        let whole = again.dropFirst().reduce(first) { $0.joined(with: $1) }
+        return whole.sealedArmor != nil ? whole : nil
     }
 
     /// Walks the results word by word, starting a line or a block where Tesseract says one begins.
