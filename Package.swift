@@ -28,13 +28,16 @@ let package = Package(
         // Intel's ISA-L: the erasure code of messages split over several symbols.
         .systemLibrary(name: "CISAL", pkgConfig: "libisal",
                        providers: [.apt(["libisal-dev"])]),
+        // Tesseract's C API: text recognition beside the codes.
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
         // Linux's V4L2 header (linux-libc-dev); nothing to link.
         .systemLibrary(name: "CV4L2"),
         // zxing-cpp is C++ only: a small shim gives it a C interface (see its header).
         .target(name: "CZXingShim", dependencies: [],
                 linkerSettings: [.linkedLibrary("ZXing")]),
         .target(name: "QRSealKit",
-                dependencies: ["CZXingShim", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CISAL", "CCairo", "CGIF"]),
+                dependencies: ["CZXingShim", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CISAL", "CCairo", "CGIF", "CTesseract"]),
         .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
         .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
         // zlib, for tests only: some of age's CCTV vectors are stored zlib-compressed.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds a .deb from a staged `make install PREFIX=/usr DESTDIR=ROOT`:
 #   packaging/deb.sh ROOT VERSION MAINTAINER OUT.deb
-# Depends comes from the libraries the binary links (dpkg-shlibdeps); the copyright and
+# Depends comes from the libraries the binary links (dpkg-shlibdeps), Recommends names the
+# data it reads at run time (Tesseract's English data for scan --text, the sheets' font); the copyright and
 # changelog go to /usr/share/doc/qrseal as Debian policy asks.
 set -euo pipefail
 root=$1 version=$2 maintainer=$3 out=$4
@@ -37,6 +38,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends
+Recommends: tesseract-ocr-eng, fonts-dejavu-core
 Section: utils
 Priority: optional
 Description: pass messages through QR codes

@@ -89,7 +89,7 @@ enum Commands {
             OptionSpec(long: "output", short: "o", value: "DIR",
                        help: "Write files carried by sealed messages into DIR."),
             forceOption,
-        ] + KeySources.options + [maxScryptOption] + storeOptions + DetectOptions.options + LiveScan.options)
+        ] + TextScan.options + KeySources.options + [maxScryptOption] + storeOptions + DetectOptions.options + LiveScan.options)
 
     static let storeOptions = [
         OptionSpec(long: "no-store", help: "Do not keep what is read in the inbox."),

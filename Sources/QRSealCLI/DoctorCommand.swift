@@ -50,6 +50,12 @@ struct DoctorCommand {
                 console.print("  \(name)  not linked")
             }
         }
+        console.print("text languages")
+        let dataPath = TextScan.dataPath(console)
+        let languages = TextRecognizer.installedLanguages(dataPath: dataPath)
+        console.print("  " + (languages.isEmpty ? "none" : languages.joined(separator: " "))
+                      + "  in " + DisplayText.escape(dataPath)
+                      + (languages.isEmpty ? " (apt-get install tesseract-ocr-eng)" : ""))
         console.print("files")
         for line in fileLines(console: console) { console.print("  " + line) }
 

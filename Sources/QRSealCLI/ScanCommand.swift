@@ -16,7 +16,12 @@ struct ScanCommand {
     /// Where --annotate writes the annotated copy of the one image scanned.
     let annotation: Output?
 
+    /// Set with --text or --text-only.
+    let text: TextScan?
+
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
+        let maxPixels = try args.integer("max-pixels", in: 1...(1 << 40), default: ImageDecoder.defaultMaxPixels)
+        text = try TextScan.make(args, console: console, maxPixels: maxPixels)
         live = try LiveScan.make(args, console: console)
         guard !args.positionals.isEmpty || live != nil else {
             throw .usage("no image to scan", hint: "give one or more image files, or - for standard input")
@@ -24,8 +29,7 @@ struct ScanCommand {
         sources = args.positionals
         if args.has("raw") && args.has("json") { throw .usage("--raw and --json cannot be used together") }
         style = args.has("json") ? .json : (args.has("raw") ? .raw : .human)
-        let decoder = ImageDecoder(maxPixels: try args.integer("max-pixels", in: 1...(1 << 40),
-                                                               default: ImageDecoder.defaultMaxPixels))
+        let decoder = ImageDecoder(maxPixels: maxPixels)
         let locations = Locations(console: console)
         var detector = Detector(symbologies: try Self.symbologies(args))
         try DetectOptions.configure(args, &detector)
@@ -68,17 +72,26 @@ struct ScanCommand {
         // Files are read, decoded and scanned on every core, one after another as cores
         // come free; what they hold is opened, kept and printed in order. Only the
         // annotated image's bytes are kept past its scan.
-        let sources = sources, scanner = reader, keepBytes = annotation != nil
+        let sources = sources, scanner = reader, keepBytes = annotation != nil, text = text
         inOrder(count: sources.count, width: ProcessInfo.processInfo.activeProcessorCount, { i in
             let source = sources[i]
             let loaded = Result { () throws(CLIError) in
                 source == "-" ? try StandardInput.image(console, limit: Files.maxInputBytes)
                     : try Files.read(source, console: console)
             }
-            let detected = Result { () throws(RasterError) in try scanner.detections(imageBytes: (try? loaded.get()) ?? []) }
-            return (keepBytes ? loaded : loaded.map { _ in [] }, detected)
+            let image = Result { () throws(RasterError) in try scanner.decoder.decode((try? loaded.get()) ?? []) }
+            let detected = image.map { text?.textOnly == true ? [] : scanner.detector.detect(in: $0) }
+            let recognised = text.flatMap { text in
+                (try? image.get()).map { image in
+                    Result { () throws(CLIError) in try text.recognize(image, codes: (try? detected.get()) ?? []) }
+                }
+            }
+            return (keepBytes ? loaded : loaded.map { _ in [] }, detected, recognised)
         }) { i, scanned in
             handle(sources[i], scanned.0, scanned.1, found: &found, tally: &tally, console: console)
+            if let recognised = scanned.2, (try? scanned.1.get()) != nil {
+                handleText(sources[i], recognised, found: &found, tally: &tally, console: console)
+            }
         }
         parts.printPending(console: console)
         tally.printHints(console: console)
@@ -136,6 +149,36 @@ struct ScanCommand {
         } catch {
             tally.failed += 1
             Diagnostics.report(CLIError(message: "\(source): \(error)"), console: console, source: source)
+        }
+    }
+
+    /// Opens, keeps and prints the text blocks recognised in one source.
+    private func handleText(_ source: String, _ recognised: Result<[TextBlock], CLIError>,
+                            found: inout Int, tally: inout SealedTally, console: Console) {
+        do throws(CLIError) {
+            let blocks = try recognised.get().filter { !$0.text.isEmpty }
+            found += blocks.count
+            let contents = blocks.map(reader.open(textBlock:))
+            var kept: [Inbox.Kept]?
+            var storeError: CLIError?
+            let inboxSource = source == "-" ? source : URL(fileURLWithPath: source).standardizedFileURL.path
+            do { kept = try store?.store(blocks.map { TextScan.item($0, source: inboxSource, kind: .file) }) } catch { storeError = error }
+            for (n, block) in blocks.enumerated() {
+                tally.count(contents[n], source: source, console: console)
+                switch style {
+                case .raw:
+                    if case .opened(.text(let plain)) = contents[n] { console.print(plain) }
+                    else if case .plain = contents[n] { console.print(block.text) }
+                case .human:
+                    for line in TextScan.humanLines(source: source, block, contents[n]) { console.print(line) }
+                case .json:
+                    console.print(JSON.line(TextScan.jsonFields(source: source, block, contents[n], inboxID: kept?[n].id)))
+                }
+            }
+            if let storeError { throw storeError }
+        } catch {
+            tally.failed += 1
+            Diagnostics.report(error, console: console, source: source)
         }
     }
 

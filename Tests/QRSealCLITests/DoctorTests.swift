@@ -30,7 +30,7 @@ struct DoctorTests {
         let start = try #require(lines.firstIndex(of: "libraries"))
         let section = lines[(start + 1)...].prefix { $0.hasPrefix("  ") }
         #expect(section.map { $0.split(separator: " ").first.map(String.init) ?? "" }
-                == ["zbar", "zxing-cpp", "libqrencode", "OpenSSL", "SQLite", "libpng", "libjpeg-turbo", "Brotli"])
+                == ["zbar", "zxing-cpp", "libqrencode", "OpenSSL", "SQLite", "libpng", "libjpeg-turbo", "Brotli", "Tesseract"])
         let zbar = try #require(section.first)
         #expect(zbar.range(of: #"^  zbar +\d+\.\d+\.\d+ +/\S*libzbar\.so"#, options: .regularExpression) != nil, "\(zbar)")
         #expect(section.allSatisfy { $0.contains("/lib") }, "\(section)")

@@ -62,6 +62,10 @@ public enum LinkedLibraries {
             let v = f()
             return "\(v >> 24).\((v >> 12) & 0xFFF).\(v & 0xFFF)"
         },
+        Known(name: "Tesseract", file: "libtesseract.so") {
+            typealias F = @convention(c) () -> UnsafePointer<CChar>?
+            return (symbol("TessVersion") as F?).flatMap { $0() }.map { String(cString: $0) }
+        },
     ]
 
     /// Every library qrseal may use, in a fixed order; those not loaded have no path or version.

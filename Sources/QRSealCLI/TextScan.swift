@@ -1,0 +1,161 @@
+import Foundation
+import QRSealKit
+
+/// `scan --text` and `--text-only`: text recognised in each image beside its codes, through
+/// recognizers made once and lent to the threads that scan images side by side.
+final class TextScan: @unchecked Sendable {
+    static let options = [
+        OptionSpec(long: "text", help: "Also recognise text (Tesseract), printed by lines as SOURCE: text: LINE."),
+        OptionSpec(long: "text-only", help: "Recognise text and read no codes."),
+        OptionSpec(long: "lang", value: "LIST",
+                   help: "Text languages, joined by + (default eng; installed ones: qrseal doctor)."),
+        OptionSpec(long: "min-confidence", value: "N",
+                   help: "Leave out recognised words below confidence N, 0 to 100 (default 0)."),
+    ]
+
+    let textOnly: Bool
+    private let languages: [String]
+    private let dataPath: String
+    private let minConfidence: Double
+    private let maxPixels: Int
+    private let lock = NSLock()
+    private var idle: [TextRecognizer] = []
+
+    /// Nil unless the command line asks for text; a missing language is reported here,
+    /// before any image is read.
+    static func make(_ args: ParsedArguments, console: Console, maxPixels: Int) throws(CLIError) -> TextScan? {
+        guard args.has("text") || args.has("text-only") else {
+            if let name = ["lang", "min-confidence"].first(where: { args.value($0) != nil }) {
+                throw .usage("--\(name) applies to text recognition only", hint: "add --text or --text-only")
+            }
+            return nil
+        }
+        if args.has("camera") || args.value("device") != nil || args.value("stream") != nil {
+            throw .usage("text recognition in live scans is not yet supported", hint: "scan image files with --text")
+        }
+        let languages = (args.value("lang") ?? "eng").split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        let scan = TextScan(textOnly: args.has("text-only"), languages: languages,
+                            dataPath: dataPath(console), minConfidence: Double(try args.integer("min-confidence", in: 0...100, default: 0)),
+                            maxPixels: min(maxPixels, TextRecognizer.defaultMaxPixels))
+        scan.give(try scan.recognizer())
+        return scan
+    }
+
+    /// Where the language data is: `TESSDATA_PREFIX` (the tessdata folder itself, as
+    /// Tesseract 5 reads it), else Debian's folder.
+    static func dataPath(_ console: Console) -> String {
+        console.environment["TESSDATA_PREFIX"].flatMap { $0.isEmpty ? nil : $0 } ?? TextRecognizer.defaultDataPath
+    }
+
+    private init(textOnly: Bool, languages: [String], dataPath: String, minConfidence: Double, maxPixels: Int) {
+        self.textOnly = textOnly
+        self.languages = languages
+        self.dataPath = dataPath
+        self.minConfidence = minConfidence
+        self.maxPixels = maxPixels
+    }
+
+    /// The text blocks of one image, on whichever thread calls it, the codes found in it left out.
+    func recognize(_ image: GrayImage, codes: [Detection]) throws(CLIError) -> [TextBlock] {
+        let recognizer = try take()
+        defer { give(recognizer) }
+        do { return try recognizer.recognize(image, excluding: codes.map(\.corners)) } catch { throw CLIError(error) }
+    }
+
+    private func take() throws(CLIError) -> TextRecognizer {
+        lock.lock()
+        let ready = idle.popLast()
+        lock.unlock()
+        if let ready { return ready }
+        return try recognizer()
+    }
+
+    private func give(_ recognizer: TextRecognizer) {
+        lock.lock()
+        idle.append(recognizer)
+        lock.unlock()
+    }
+
+    private func recognizer() throws(CLIError) -> TextRecognizer {
+        do {
+            return try TextRecognizer(languages: languages, dataPath: dataPath, layout: .page,
+                                      minConfidence: minConfidence, maxPixels: maxPixels)
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    // MARK: - Output
+
+    /// The lines a person reads for one block: `SOURCE: text: LINE` for each line, or for a
+    /// printed sealed message `SOURCE: text [sealed]: …` as for a code; what comes from
+    /// the image is escaped.
+    static func humanLines(source: String, _ block: TextBlock, _ content: Reader.Content) -> [String] {
+        let head = DisplayText.escape(source) + ": text"
+        switch content {
+        case .plain:
+            return block.lines.map { line in
+                var kinds: [String] = []
+                for kind in line.contents.map(\.kind.rawValue) where !kinds.contains(kind) { kinds.append(kind) }
+                return head + (kinds.isEmpty ? "" : " [" + kinds.joined(separator: ",") + "]") + ": " + DisplayText.escape(line.text)
+            }
+        case .opened(.text(let text)): return [head + " [sealed]: " + DisplayText.escape(text)]
+        case .opened(.file(let name, let bytes)):
+            return [head + " [sealed]: <a file, \(DisplayText.escape(PayloadWriter.fileName(name))), \(bytes.count) bytes>"]
+        case let .sealed(kind, size): return [head + " [sealed]: <not opened: \(size) bytes, for a \(kind)>"]
+        case .failed(let error): return [head + " [sealed]: <not opened: \(error.description)>"]
+        }
+    }
+
+    /// One `--json` object for a block: its text, confidence, corners, kinds, and its lines
+    /// and words with their boxes and confidences.
+    static func jsonFields(source: String, _ block: TextBlock, _ content: Reader.Content,
+                           inboxID: Int64?) -> [(String, JSON.Value)] {
+        func box(_ b: Region) -> JSON.Value { .array([.int(b.x), .int(b.y), .int(b.width), .int(b.height)]) }
+        func confidence(_ c: Double) -> JSON.Value { .number((c * 10).rounded() / 10) }
+        var fields: [(String, JSON.Value)] = [
+            ("source", .string(source)),
+            ("format", .string("text")),
+            ("text", .string(block.text)),
+            ("confidence", confidence(block.confidence)),
+            ("corners", .array(block.corners.map { .array([.number($0.x), .number($0.y)]) })),
+            ("kind", .string(block.kind.rawValue)),
+            ("kinds", .array(block.contents.map { summary in
+                .object([("kind", .string(summary.kind.rawValue))] + summary.fields.map { ($0.name, .string($0.value)) })
+            })),
+            ("lines", .array(block.lines.map { line in
+                .object([("text", .string(line.text)), ("confidence", confidence(line.confidence)), ("box", box(line.box)),
+                         ("words", .array(line.words.map { word in
+                             .object([("text", .string(word.text)), ("confidence", confidence(word.confidence)),
+                                      ("box", box(word.box))])
+                         }))])
+            })),
+        ]
+        if let inboxID { fields.append(("inbox_id", .int(Int(inboxID)))) }
+        // A file a printed message carries is not written out; its name and size are given.
+        return fields + ScanCommand.sealedFields(content, fileNote: nil)
+    }
+
+    /// The inbox item for a block: symbology `text`, source kind that of the image.
+    static func item(_ block: TextBlock, source: String, kind: InboxItem.SourceKind) -> InboxItem {
+        let armor = block.sealedArmor
+        let text = armor.map { String(decoding: $0, as: UTF8.self) } ?? block.text
+        return InboxItem(receivedAt: ItemStore.now(), sourceKind: kind, source: source, symbology: "text",
+                         bytes: Array(text.utf8), text: text, kind: block.kind, corners: block.corners)
+    }
+}
+
+extension CLIError {
+    /// Text recognition's failure, with the package to install for missing language data.
+    init(_ error: TextRecognitionError) {
+        switch error {
+        case let .missingLanguage(_, package):
+            self.init(message: error.description,
+                      hints: ["install it: apt-get install \(package) (or set TESSDATA_PREFIX to a tessdata folder that has it)"])
+        case .badLanguage:
+            self.init(message: error.description, hints: ["give language codes joined by +, e.g. --lang eng+deu"], status: .usage)
+        default:
+            self.init(message: error.description)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+extension Region {
+    /// The four corners, top-left, top-right, bottom-right, bottom-left, as symbols give theirs.
+    public var corners: [Point] {
+        let l = Double(x), t = Double(y), r = Double(x + width), b = Double(y + height)
+        return [Point(x: l, y: t), Point(x: r, y: t), Point(x: r, y: b), Point(x: l, y: b)]
+    }
+
+    /// This rectangle in an image `factor` times larger.
+    func scaled(by factor: Int) -> Region {
+        Region(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
+    }
+}
+
+/// One recognised word, with its own box and confidence (0–100).
+public struct TextWord: Equatable, Sendable {
+    public let text: String
+    public let confidence: Double
+    public let box: Region
+
+    public init(text: String, confidence: Double, box: Region) {
+        self.text = text; self.confidence = confidence; self.box = box
+    }
+}
+
+/// One line of a text block: its words, left to right as read.
+public struct TextLine: Equatable, Sendable {
+    public let words: [TextWord]
+    public let confidence: Double
+    public let box: Region
+
+    public init(words: [TextWord], confidence: Double, box: Region) {
+        self.words = words; self.confidence = confidence; self.box = box
+    }
+
+    /// The words joined by single spaces.
+    public var text: String { words.map(\.text).joined(separator: " ") }
+}
+
+/// A block of text recognised in an image: lines of words, each with boxes in input pixels.
+public struct TextBlock: Equatable, Sendable {
+    public let lines: [TextLine]
+    /// The block's confidence, 0–100, as Tesseract gives it.
+    public let confidence: Double
+    public let box: Region
+
+    public init(lines: [TextLine], confidence: Double, box: Region) {
+        self.lines = lines; self.confidence = confidence; self.box = box
+    }
+
+    /// The lines joined by line feeds.
+    public var text: String { lines.map(\.text).joined(separator: "\n") }
+    public var corners: [Point] { box.corners }
+}
+
+/// How the text of an image is laid out, which chooses Tesseract's page segmentation.
+public enum TextLayout: String, Sendable, CaseIterable {
+    /// A page or a document: columns, paragraphs, lines (`PSM_AUTO`).
+    case page
+    /// Text scattered over a photo or a camera frame: as many words as can be found, in
+    /// no particular order (`PSM_SPARSE_TEXT`).
+    case sparse
+}
+
+/// Why text could not be recognised.
+public enum TextRecognitionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No `NAME.traineddata` in the data folder; `package` is the Debian package that has it.
+    case missingLanguage(name: String, package: String)
+    /// A language name that cannot name a data file.
+    case badLanguage(String)
+    /// Tesseract could not start with the data given.
+    case initFailed(languages: String, dataPath: String)
+    /// Tesseract gave up on the image.
+    case recognitionFailed
+
+    public var description: String {
+        switch self {
+        case let .missingLanguage(name, _): return "no text recognition data for language '\(name)'"
+        case .badLanguage(let name): return "'\(name)' is not a language name"
+        case let .initFailed(languages, path): return "tesseract could not start with '\(languages)' from \(path)"
+        case .recognitionFailed: return "tesseract could not recognise text in the image"
+        }
+    }
+
+    /// The Debian package for a Tesseract language, e.g. `tesseract-ocr-deu` for `deu`,
+    /// `tesseract-ocr-chi-sim` for `chi_sim`.
+    public static func package(forLanguage name: String) -> String {
+        "tesseract-ocr-" + String(name.lowercased().map { $0 == "_" ? "-" : $0 })
+    }
+}

@@ -1,0 +1,198 @@
+import CTesseract
+import Glibc
+
+/// Recognises text in gray images with Tesseract's C API (`tesseract/capi.h`).
+///
+/// Owns one `TessBaseAPI`, which is not thread-safe: use one recognizer per thread, and
+/// recognise several images side by side with several recognizers. Tesseract's own OpenMP
+/// threads are the caller's to limit (`OMP_THREAD_LIMIT=1` in the environment before the
+/// process starts), as the library never touches the environment.
+public final class TextRecognizer {
+    /// Where Debian's `tesseract-ocr-*` packages put their `NAME.traineddata` files.
+    public static let defaultDataPath = "/usr/share/tesseract-ocr/5/tessdata"
+    /// Images larger than this are halved until they fit before recognition.
+    public static let defaultMaxPixels = 16_000_000
+
+    public let languages: [String]
+    public let dataPath: String
+    public var layout: TextLayout
+    /// Words below this confidence (0–100) are left out, and lines and blocks left empty with them.
+    public var minConfidence: Double
+    public var maxPixels: Int
+    private let handle: OpaquePointer
+
+    /// Starts Tesseract (`TessBaseAPICreate`, `TessBaseAPIInit3`) with `languages` from
+    /// `dataPath`, after checking that each has its data file there.
+    public init(languages: [String] = ["eng"], dataPath: String = TextRecognizer.defaultDataPath,
+                layout: TextLayout = .page, minConfidence: Double = 0,
+                maxPixels: Int = TextRecognizer.defaultMaxPixels) throws(TextRecognitionError) {
+        let path = dataPath.hasSuffix("/") || dataPath.isEmpty ? dataPath : dataPath + "/"
+        for name in languages {
+            guard Self.isLanguageName(name) else { throw .badLanguage(name) }
+            guard SystemFiles.status(path + name + ".traineddata") != nil else {
+                throw .missingLanguage(name: name, package: TextRecognitionError.package(forLanguage: name))
+            }
+        }
+        guard !languages.isEmpty, let handle = TessBaseAPICreate() else { throw .initFailed(languages: "", dataPath: path) }
+        // Tesseract's messages ("Estimating resolution as …") would go to standard error.
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        let joined = languages.joined(separator: "+")
+        guard TessBaseAPIInit3(handle, path, joined) == 0 else {
+            TessBaseAPIDelete(handle)
+            throw .initFailed(languages: joined, dataPath: path)
+        }
+        self.handle = handle
+        self.languages = languages
+        self.dataPath = path
+        self.layout = layout
+        self.minConfidence = minConfidence
+        self.maxPixels = maxPixels
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Letters, digits and `_` (`eng`, `chi_sim`), as Tesseract's data files are named.
+    static func isLanguageName(_ name: String) -> Bool {
+        (1...32).contains(name.utf8.count)
+            && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+    }
+
+    /// The languages with a data file in `dataPath`, sorted (`osd`, orientation data, left out).
+    public static func installedLanguages(dataPath: String = defaultDataPath) -> [String] {
+        let suffix = ".traineddata"
+        return (SystemFiles.names(in: dataPath) ?? [])
+            .filter { $0.hasSuffix(suffix) }
+            .map { String($0.dropLast(suffix.count)) }
+            .filter { $0 != "osd" && isLanguageName($0) }
+            .sorted()
+    }
+
+    /// The text blocks in `image` (`TessBaseAPISetImage`, `TessBaseAPIRecognize`, then a
+    /// `TessResultIterator` word by word), boxes in `image`'s pixels.
+    /// `excluding` are outlines (a symbol's corners) painted white first, with a margin of a
+    /// fifth of their size for the quiet zone, so that the modules of a code read beside the
+    /// text are not taken for letters.
+    public func recognize(_ image: GrayImage, excluding outlines: [[Point]] = []) throws(TextRecognitionError) -> [TextBlock] {
+        var image = image
+        for outline in outlines { image.whiten(around: outline) }
+        var factor = 1
+        while image.width * image.height > maxPixels, let half = image.halved() {
+            image = half
+            factor *= 2
+        }
+        // Tesseract refuses images this small, with a message of its own.
+        guard image.width >= 8, image.height >= 8, image.width * image.height <= maxPixels else { return [] }
+        image = image.evenedLight()
+        TessBaseAPISetPageSegMode(handle, layout == .sparse ? PSM_SPARSE_TEXT : PSM_AUTO)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+        }
+        // Tesseract copies the pixels; its results are cleared for the next image.
+        defer { TessBaseAPIClear(handle) }
+        guard TessBaseAPIRecognize(handle, nil) == 0 else { throw .recognitionFailed }
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let found = TextBlock.joiningSealed(blocks(iterator))
+        return found.map { block in
+            (block.text.hasPrefix("QRSEAL") ? rereadDigits(block, in: image) ?? block : block).scaled(by: factor)
+        }
+    }
+
+    /// A printed sealed message read again, alone and allowed only its prefix's letters and
+    /// digits (`tessedit_char_whitelist`), so that a 0 is not read as © or O; nil when the
+    /// second reading is not a sealed message either.
+    private func rereadDigits(_ block: TextBlock, in image: GrayImage) -> TextBlock? {
+        let margin = 8
+        let left = max(0, block.box.x - margin), top = max(0, block.box.y - margin)
+        let right = min(image.width, block.box.x + block.box.width + margin)
+        let bottom = min(image.height, block.box.y + block.box.height + margin)
+        guard right > left, bottom > top else { return nil }
+        _ = TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "0123456789QRSEAL:")
+        defer { _ = TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "") }
+        TessBaseAPISetPageSegMode(handle, PSM_SINGLE_BLOCK)
+        TessBaseAPISetRectangle(handle, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+        guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { return nil }
+        defer { TessResultIteratorDelete(iterator) }
+        let again = blocks(iterator)
+        guard let first = again.first else { return nil }
+        let whole = again.dropFirst().reduce(first) { $0.joined(with: $1) }
+        return whole.sealedArmor != nil ? whole : nil
+    }
+
+    /// Walks the results word by word, starting a line or a block where Tesseract says one begins.
+    private func blocks(_ iterator: OpaquePointer) -> [TextBlock] {
+        let page = TessResultIteratorGetPageIterator(iterator)
+        var blocks: [TextBlock] = []
+        var lines: [TextLine] = []
+        var words: [TextWord] = []
+        var block: (confidence: Double, box: Region)?
+        var line: (confidence: Double, box: Region)?
+        func endLine() {
+            if let l = line, !words.isEmpty { lines.append(TextLine(words: words, confidence: l.confidence, box: l.box)) }
+            words = []
+        }
+        func endBlock() {
+            endLine()
+            if let b = block, !lines.isEmpty { blocks.append(TextBlock(lines: lines, confidence: b.confidence, box: b.box)) }
+            lines = []
+        }
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0 {
+                endBlock()
+                block = element(iterator, RIL_BLOCK)
+            }
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                endLine()
+                line = element(iterator, RIL_TEXTLINE)
+            }
+            if let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) {
+                let text = String(cString: raw)
+                TessDeleteText(raw)
+                let (confidence, box) = element(iterator, RIL_WORD)
+                if !text.isEmpty, confidence >= minConfidence {
+                    words.append(TextWord(text: text, confidence: confidence, box: box))
+                }
+            }
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        endBlock()
+        return blocks
+    }
+
+    /// The confidence and box of the element at `level` the iterator is in.
+    private func element(_ iterator: OpaquePointer, _ level: TessPageIteratorLevel) -> (Double, Region) {
+        var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+        _ = TessPageIteratorBoundingBox(TessResultIteratorGetPageIteratorConst(iterator), level, &l, &t, &r, &b)
+        let confidence = Double(TessResultIteratorConfidence(iterator, level))
+        return (max(0, min(100, confidence)), Region(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)))
+    }
+}
+
+extension GrayImage {
+    /// Paints white the bounding rectangle of `outline`, grown by a fifth of its size on each side.
+    mutating func whiten(around outline: [Point]) {
+        guard let minX = outline.map(\.x).min(), let maxX = outline.map(\.x).max(),
+              let minY = outline.map(\.y).min(), let maxY = outline.map(\.y).max(),
+              minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
+        let mx = (maxX - minX) / 5, my = (maxY - minY) / 5
+        let left = Int(max(0, min(Double(width), minX - mx))), right = Int(max(0, min(Double(width), maxX + mx)))
+        let top = Int(max(0, min(Double(height), minY - my))), bottom = Int(max(0, min(Double(height), maxY + my)))
+        guard right > left, bottom > top else { return }
+        for y in top..<bottom {
+            pixels.replaceSubrange(y * width + left..<y * width + right, with: repeatElement(255, count: right - left))
+        }
+    }
+}
+
+extension TextBlock {
+    /// This block in an image `factor` times larger.
+    func scaled(by factor: Int) -> TextBlock {
+        guard factor != 1 else { return self }
+        return TextBlock(lines: lines.map { line in
+            TextLine(words: line.words.map { TextWord(text: $0.text, confidence: $0.confidence, box: $0.box.scaled(by: factor)) },
+                     confidence: line.confidence, box: line.box.scaled(by: factor))
+        }, confidence: confidence, box: box.scaled(by: factor))
+    }
+}

@@ -1,0 +1,37 @@
+#!/bin/bash
+# Remakes Tests/Images/text/: text rendered with ImageMagick in DejaVu fonts (fonts-dejavu-core),
+# one kind of text or difficulty per image. Beside each NAME.png, NAME.txt holds the words
+# the image must read as, one line of the image per line. Noise is seeded, so a rerun gives
+# the same images.
+#
+#   Tests/Images/make-text-images.sh
+set -euo pipefail
+cd "$(dirname "$0")/text"
+
+# render NAME FONT POINTS LINE... : the lines, one label each, stacked on a white page.
+render() {
+    local name=$1 font=$2 points=$3; shift 3
+    local labels=()
+    for line in "$@"; do labels+=("label:$line"); done
+    convert -font "$font" -pointsize "$points" -background white "${labels[@]}" -append \
+        -bordercolor white -border 30 -strip "$name.png"
+    printf '%s\n' "$@" > "$name.txt"
+}
+
+render sans DejaVu-Sans 28 "The quick brown fox jumps over the lazy dog." \
+    "Pack my box with five dozen liquor jugs."
+render serif DejaVu-Serif 24 "Sphinx of black quartz, judge my vow." \
+    "How vexingly quick daft zebras jump!"
+render kinds DejaVu-Sans 28 "Visit https://example.org/inbox today" \
+    "or write to alice@example.com" "Call +44 20 7946 0958"
+# A photo-like copy: greyer paper, soft edges, noise and a slight turn.
+render noisy DejaVu-Sans 32 "Meet me at the station at noon" "Bring the blue notebook"
+convert noisy.png -background white -rotate 1.5 -blur 0x0.8 -fill gray85 -colorize 10 \
+    -seed 13 -attenuate 0.4 +noise Gaussian -colorspace Gray -strip noisy.png
+# Light falling off down the page: the lower lines are on paper darker than the upper ones'
+# ink would need for one threshold.
+render shadow DejaVu-Sans 22 "week point paper paper child summer place" "winter hand place summer music child life" \
+    "day orange woman story point person window" "life paper broken time case hand thing" \
+    "week letter story window life week group" "place market yesterday quiet simple window winter"
+convert shadow.png \( -size "$(identify -format %wx%h shadow.png)" gradient:gray95-gray45 \) \
+    -compose Multiply -composite -colorspace Gray -strip shadow.png

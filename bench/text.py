@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Text recognition benchmark: `qrseal scan --text-only` against the `tesseract` CLI.
+
+A deterministic generator (ImageMagick `convert`, DejaVu fonts, seeded) makes pages of
+words drawn from a fixed list, in three fonts and three sizes, each with its ground truth,
+then camera-like copies of them: perspective, blur, noise, JPEG, uneven light, each kind
+alone. Both readers see the same files. For each kind the table gives word and character
+error rates (edit distance over the ground truth's words / characters, lines joined by
+spaces) and the median time per image, each image its own process, as a user runs them.
+`tesseract` runs with its default settings (`tesseract IMG -`); its row with
+OMP_THREAD_LIMIT=1 shows what its OpenMP threads cost on this machine.
+
+Usage: python3 bench/text.py [--qrseal PATH] [--reps N] [--quick] [--markdown] [--keep DIR]
+Python 3 standard library, ImageMagick and tesseract-ocr (make setup). See bench/README.md.
+"""
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+WORDS = ("time person year way day thing man world life hand part child eye woman place work "
+         "week case point government company number group problem fact garden river window "
+         "letter morning station market bridge silver orange quiet simple yellow broken "
+         "evening north summer winter paper table corner music story yesterday").split()
+FONTS = ["DejaVu-Sans", "DejaVu-Serif", "DejaVu-Sans-Mono"]
+SIZES = [16, 22, 30]
+# Each degraded kind: ImageMagick operators applied to a clean page.
+DEGRADED = {
+    "perspective": lambda w, h: ["-virtual-pixel", "white", "-distort", "Perspective",
+                                 f"0,0 {w*0.04:.0f},{h*0.06:.0f} {w},0 {w*0.97:.0f},0 "
+                                 f"0,{h} 0,{h*0.95:.0f} {w},{h} {w*0.93:.0f},{h}"],
+    "blur": lambda w, h: ["-blur", "0x1.2"],
+    "noise": lambda w, h: ["-seed", "7", "-attenuate", "0.6", "+noise", "Gaussian", "-colorspace", "Gray"],
+    "jpeg": lambda w, h: ["-quality", "25"],
+    "uneven-light": lambda w, h: ["(", "-size", f"{w}x{h}", "gradient:gray95-gray45", "-rotate", "0", ")",
+                                  "-compose", "Multiply", "-composite"],
+}
+
+
+def edit_distance(a, b):
+    prev = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i]
+        for j, y in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
+        prev = cur
+    return prev[-1]
+
+
+def page(folder, name, font, size, rng, lines=6, per_line=7):
+    truth = [" ".join(rng.choice(WORDS) for _ in range(per_line)) for _ in range(lines)]
+    path = folder / (name + ".png")
+    subprocess.run(["convert", "-font", font, "-pointsize", str(size), "-background", "white"]
+                   + ["label:" + t for t in truth]
+                   + ["-append", "-bordercolor", "white", "-border", "40", "-strip", str(path)], check=True)
+    return path, truth
+
+
+def degrade(src, kind, folder):
+    w, h = map(int, subprocess.run(["identify", "-format", "%w %h", str(src)], capture_output=True,
+                                   text=True, check=True).stdout.split())
+    out = folder / (src.stem + "-" + kind + (".jpg" if kind == "jpeg" else ".png"))
+    subprocess.run(["convert", str(src)] + DEGRADED[kind](w, h) + ["-strip", str(out)], check=True)
+    return out
+
+
+def generate(folder, quick):
+    rng = random.Random(13)
+    pages = []
+    for font in FONTS:
+        for size in (SIZES[1:2] if quick else SIZES):
+            pages.append(page(folder, f"{font}-{size}", font, size, rng))
+    sets = {"clean page": pages}
+    for kind in DEGRADED:
+        sets[kind] = [(degrade(p, kind, folder), t) for p, t in pages]
+    return sets
+
+
+def run(cmd, env=None):
+    start = time.perf_counter()
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    return p.stdout, time.perf_counter() - start
+
+
+def score(truth, text):
+    ref = " ".join(truth).split()
+    got = text.split()
+    return edit_distance(ref, got), len(ref), edit_distance(" ".join(ref), " ".join(got)), len(" ".join(ref))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--qrseal", default=None)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--keep", default=None, help="write the generated images here and keep them")
+    args = ap.parse_args()
+    qrseal = args.qrseal or next((str(p) for p in [REPO / ".build/release/qrseal", REPO / ".build/debug/qrseal"]
+                                  if p.is_file()), None)
+    for tool in ["convert", "tesseract"]:
+        if not shutil.which(tool):
+            sys.exit(f"text.py: {tool} not installed (make setup)")
+    if not qrseal:
+        sys.exit("text.py: no qrseal binary (swift build -c release --product qrseal)")
+    folder = Path(args.keep or tempfile.mkdtemp(prefix="qrseal-text-bench-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    sets = generate(folder, args.quick)
+    env = {k: v for k, v in os.environ.items() if k != "OMP_THREAD_LIMIT"}
+    readers = [
+        ("qrseal scan --text-only", lambda p: [qrseal, "scan", "--text-only", "--raw", "--no-store", str(p)], env),
+        ("tesseract (default)", lambda p: ["tesseract", str(p), "-"], env),
+        ("tesseract, OMP_THREAD_LIMIT=1", lambda p: ["tesseract", str(p), "-"], dict(env, OMP_THREAD_LIMIT="1")),
+    ]
+    rows = []
+    for kind, images in sets.items():
+        for name, cmd, e in readers:
+            werr = words = cerr = chars = 0
+            times = []
+            for path, truth in images:
+                for rep in range(args.reps):
+                    out, t = run(cmd(path), e)
+                    times.append(t)
+                a, b, c, d = score(truth, out)
+                werr += a; words += b; cerr += c; chars += d
+            rows.append((kind, name, len(images), 100.0 * werr / words, 100.0 * cerr / chars,
+                         1000 * statistics.median(times)))
+            sys.stderr.write(f"[text] {kind}: {name} done\n")
+    head = ["kind", "reader", "images", "word error %", "char error %", "ms / image (median)"]
+    cells = [[k, n, str(i), f"{w:.2f}", f"{c:.2f}", f"{t:.0f}"] for k, n, i, w, c, t in rows]
+    if args.markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|" + "---|" * len(head))
+        for r in cells:
+            print("| " + " | ".join(r) + " |")
+    else:
+        widths = [max(len(x) for x in col) for col in zip(head, *cells)]
+        for r in [head] + cells:
+            print("  ".join(x.ljust(w) for x, w in zip(r, widths)))
+    if not args.keep:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
