@@ -52,7 +52,7 @@ public struct Detector: Sendable {
                 // Go on only while three finder patterns outside every code read may be
                 // another QR code's corners: a page of codes where the engines read some.
                 guard FinderCensus.leavesRoom(found, width: image.width, height: image.height) else { break }
-                census = census ?? FinderCensus(image)
+                census = census ?? FinderCensus(dark: prepared.binarized(for: [])!, width: image.width, height: image.height)
                 if census!.regions(unexplainedBy: found, width: image.width, height: image.height).isEmpty { break }
             }
             reads += run(batch, on: prepared)
@@ -60,7 +60,7 @@ public struct Detector: Sendable {
             // Regions pay where some codes were read and others may not have been, and on
             // a large photo, where a small code is a small part of the image.
             if index + 1 == PassPlan.regionsAfter && (!found.isEmpty || pixels > PassPlan.pyramidAbove) {
-                census = census ?? FinderCensus(image)
+                census = census ?? FinderCensus(dark: prepared.binarized(for: [])!, width: image.width, height: image.height)
                 reads += run(PassPlan.regions(census!, unexplainedBy: found, width: image.width, height: image.height),
                              on: prepared)
                 found = Self.merged(reads)
@@ -82,7 +82,7 @@ public struct Detector: Sendable {
             let wanted = pass.isStrict ? strongly : symbologies
             guard !wanted.isEmpty, mayHoldMatrix || pass.readsLinearCodes,
                   let (copy, mapping) = prepared.image(for: pass.steps) else { return [] }
-            return pass.run(on: copy, symbologies: wanted).compactMap {
+            return pass.run(on: copy, symbologies: wanted, binarized: { prepared.binarized(for: pass.steps) ?? FinderCensus.binarized(copy) }).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted)
             }

@@ -33,7 +33,10 @@ struct Pass: Sendable, Hashable {
     var readsLinearCodes: Bool { steps.isEmpty || steps == [.invert] }
 
     /// What this pass reports on `image`, the prepared copy; corners in the copy's pixels.
-    func run(on image: GrayImage, symbologies wanted: Set<Symbology>) -> [Candidate] {
+    /// `binarized` gives the copy as `FinderCensus.binarized(_:)` makes it, for the locator,
+    /// so that passes over the same copy share one.
+    func run(on image: GrayImage, symbologies wanted: Set<Symbology>,
+             binarized: (() -> [Bool])? = nil) -> [Candidate] {
         let symbologies = readsLinearCodes ? wanted : wanted.filter(\.isMatrix)
         guard !symbologies.isEmpty else { return [] }
         switch engine {
@@ -48,7 +51,7 @@ struct Pass: Sendable, Hashable {
             return zxing.scan(image)
         case .located(let wide):
             guard symbologies.contains(.qr) else { return [] }
-            return QRLocator(image: image, slack: wide ? 0.75 : 0.5).read()
+            return QRLocator(image: image, slack: wide ? 0.75 : 0.5, dark: binarized?()).read()
         case .zbar:
             // zbar's DataBar decoder prints assertion warnings to stderr on processed copies;
             // zxing-cpp reads DataBar in those passes instead.

@@ -24,12 +24,14 @@ struct QRLocator {
     let image: GrayImage
     /// How far a finder's runs may stray from 1:1:3:1:1, in modules (see `FinderCensus`).
     var slack = 0.5
+    /// `image` as `FinderCensus.binarized(_:)` gives it, when the caller has made it already.
+    var dark: [Bool]? = nil
 
     /// Every QR code read through a located grid, corners in `image`'s pixels.
     func read() -> [Candidate] {
         let w = image.width, h = image.height
         guard w >= 21, h >= 21 else { return [] }
-        let dark = FinderCensus.binarized(image)
+        let dark = self.dark ?? FinderCensus.binarized(image)
         let census = FinderCensus(dark: dark, width: w, height: h, slack: slack)
         return dark.withUnsafeBufferPointer { dark in
             // A pattern that one scan row crossed is too small for a code the engines miss,

@@ -107,6 +107,7 @@ final class PreparedImages: @unchecked Sendable {
     private let original: GrayImage
     private let maxPixels: Int
     private var cache: [[Step]: (GrayImage, PixelMapping)?] = [:]
+    private var binarizedCache: [[Step]: [Bool]] = [:]
     private let lock = NSLock()
 
     var width: Int { original.width }
@@ -115,6 +116,22 @@ final class PreparedImages: @unchecked Sendable {
     init(_ image: GrayImage, maxPixels: Int) {
         original = image
         self.maxPixels = maxPixels
+    }
+
+    /// The copy `steps` make as `FinderCensus.binarized(_:)` gives it, made once however many
+    /// passes (the locator's two runs, the census of unread finder patterns) use it; nil when
+    /// a step does not apply.
+    func binarized(for steps: [Step]) -> [Bool]? {
+        lock.lock()
+        let hit = binarizedCache[steps]
+        lock.unlock()
+        if let hit { return hit }
+        guard let (copy, _) = image(for: steps) else { return nil }
+        let made = FinderCensus.binarized(copy)
+        lock.lock()
+        binarizedCache[steps] = made
+        lock.unlock()
+        return made
     }
 
     /// The copy `steps` make, with the mapping from its pixels to the original's, or nil
