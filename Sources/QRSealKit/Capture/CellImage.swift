@@ -1,0 +1,74 @@
+/// A frame reduced to the mean of each 8×8 cell: cheap to compare with another, and blind to
+/// sensor noise, which the mean of 64 pixels evens out. What a live text session looks at to
+/// tell a picture that moves from one that is steady, and where it changed.
+struct CellImage: Sendable, Equatable {
+    static let cell = 8
+    let columns: Int
+    let rows: Int
+    var cells: [UInt8]
+
+    /// The means of `image`'s cells (a partial cell at the right or bottom edge over the
+    /// pixels it has).
+    init(_ image: GrayImage) {
+        let n = Self.cell
+        columns = (image.width + n - 1) / n
+        rows = (image.height + n - 1) / n
+        var sums = [Int](repeating: 0, count: columns * rows)
+        let width = image.width, columns = columns
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<image.height {
+                let row = (y / n) * columns
+                var x = 0
+                while x < width {
+                    let end = min(x + n, width)
+                    var sum = 0
+                    for i in (y * width + x)..<(y * width + end) { sum += Int(pixels[i]) }
+                    sums[row + x / n] += sum
+                    x = end
+                }
+            }
+        }
+        cells = (0..<sums.count).map { i in
+            let cw = min(n, width - (i % columns) * n), ch = min(n, image.height - (i / columns) * n)
+            return UInt8(sums[i] / max(1, cw * ch))
+        }
+    }
+
+    /// The cells (by index) that differ from `other`'s by `threshold` grey levels or more,
+    /// leaving out those `ignored` holds; every cell when the sizes differ.
+    func changed(from other: CellImage?, threshold: Int, ignoring ignored: Set<Int> = []) -> [Int] {
+        guard let other, other.columns == columns, other.rows == rows else { return Array(cells.indices) }
+        return cells.indices.filter { abs(Int(cells[$0]) - Int(other.cells[$0])) >= threshold && !ignored.contains($0) }
+    }
+
+    /// The cells a rectangle of frame pixels touches.
+    func cells(in region: Region) -> [Int] {
+        let n = Self.cell
+        let left = max(0, region.x / n), right = min(columns, (region.x + region.width + n - 1) / n)
+        let top = max(0, region.y / n), bottom = min(rows, (region.y + region.height + n - 1) / n)
+        guard right > left, bottom > top else { return [] }
+        return (top..<bottom).flatMap { row in (left..<right).map { row * columns + $0 } }
+    }
+
+    /// The frame pixels of the smallest rectangle holding `indices`; nil for none.
+    func region(of indices: [Int]) -> Region? {
+        guard !indices.isEmpty else { return nil }
+        let xs = indices.map { $0 % columns }, ys = indices.map { $0 / columns }
+        let n = Self.cell
+        return Region(x: xs.min()! * n, y: ys.min()! * n,
+                      width: (xs.max()! - xs.min()! + 1) * n, height: (ys.max()! - ys.min()! + 1) * n)
+    }
+
+    /// The cells under a symbol's outline, grown by a fifth of its size on each side, as text
+    /// recognition paints it out.
+    func cells(around outline: [Point]) -> [Int] {
+        guard let minX = outline.map(\.x).min(), let maxX = outline.map(\.x).max(),
+              let minY = outline.map(\.y).min(), let maxY = outline.map(\.y).max(),
+              minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return [] }
+        let mx = (maxX - minX) / 5 + Double(Self.cell), my = (maxY - minY) / 5 + Double(Self.cell)
+        let limit = Double(max(columns, rows) * Self.cell)
+        let left = max(0, min(limit, minX - mx)), right = max(0, min(limit, maxX + mx))
+        let top = max(0, min(limit, minY - my)), bottom = max(0, min(limit, maxY + my))
+        return cells(in: Region(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top)))
+    }
+}
