@@ -180,7 +180,7 @@ struct LiveScan {
                 let codeEvents = session.process(frame)
                 if readCodes { for event in codeEvents { events.handle(event, console: console) } }
                 if let textSession {
-                    for event in textSession.process(frame, codes: session.inView.map(\.detection.corners)) {
+                    for event in textSession.process(frame, codes: session.inView.map(\.detection)) {
                         events.handle(event, console: console)
                     }
                 }

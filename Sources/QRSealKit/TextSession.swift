@@ -8,7 +8,7 @@ import Foundation
 /// let text = TextSession(recognizer: try TextRecognizer(layout: .sparse))
 /// while let frame = try source.nextFrame() {
 ///     let codes = session.process(frame)                       // never waits for text
-///     let blocks = text.process(frame, codes: session.inView.map(\.detection.corners))
+///     let blocks = text.process(frame, codes: session.inView.map(\.detection))
 /// }
 /// let last = text.finish()
 /// ```
@@ -84,13 +84,14 @@ public final class TextSession {
     /// The stable blocks in view, by id.
     public var inView: [(id: Int, block: TextBlock)] { tracker.inView }
 
-    /// Looks at one frame, `codes` the outlines of the symbols found in it (left out of both
-    /// the change measure and recognition); returns the events of the recognitions finished
-    /// since the last call, dated by the frames they recognised.
-    public func process(_ frame: Frame, codes: [[Point]] = []) -> [TextEvent] {
+    /// Looks at one frame, `codes` the symbols found in it (left out, with their quiet zones,
+    /// of both the change measure and recognition); returns the events of the recognitions
+    /// finished since the last call, dated by the frames they recognised.
+    public func process(_ frame: Frame, codes: [Detection] = []) -> [TextEvent] {
         var events = collect(wait: false)
         let cells = CellImage(frame.image)
-        let codeCells = Set(codes.flatMap(cells.cells(around:)))
+        let zones = codes.map(\.quietZone)
+        let codeCells = Set(zones.flatMap(cells.cells(in:)))
         let ignored = codeCells.union(previousCodes)
         let moving = !cells.changed(from: previous, threshold: options.changeThreshold, ignoring: ignored).isEmpty
         previous = cells
@@ -115,9 +116,8 @@ public final class TextSession {
         region = grown(region, within: frameRegion)
         if reference == nil { reference = cells }
         for i in cells.cells(in: region) { reference!.cells[i] = cells.cells[i] }
-        let dx = Double(region.x), dy = Double(region.y)
         worker.submit(TextWorker.Job(image: frame.image.cropped(to: region),
-                                     outlines: codes.map { $0.map { Point(x: $0.x - dx, y: $0.y - dy) } },
+                                     blanks: zones.map { Region(x: $0.x - region.x, y: $0.y - region.y, width: $0.width, height: $0.height) },
                                      region: region, frame: frame.number, time: frame.time))
         recognitions += 1
         return events
@@ -164,7 +164,8 @@ public final class TextSession {
 final class TextWorker: @unchecked Sendable {
     struct Job {
         let image: GrayImage
-        let outlines: [[Point]]
+        /// Rectangles painted white before recognition: the codes in view.
+        let blanks: [Region]
         let region: Region
         let frame: Int
         let time: Double
@@ -233,11 +234,41 @@ final class TextWorker: @unchecked Sendable {
             guard let next = job else { condition.unlock(); return }
             job = nil
             condition.unlock()
-            let result = Result { () throws(TextRecognitionError) in try recognizer.recognize(next.image, excluding: next.outlines) }
+            var image = next.image
+            for blank in next.blanks { image.paintWhite(blank) }
+            let result = Result { () throws(TextRecognitionError) in try recognizer.recognize(image) }
             condition.lock()
             done = Done(region: next.region, frame: next.frame, time: next.time, result: result)
             condition.broadcast()
             condition.unlock()
+        }
+    }
+}
+
+extension Detection {
+    /// The rectangle the symbol takes with its quiet zone, in the frame's pixels: four modules
+    /// around a QR code of known version, a fifth of its size around any other.
+    var quietZone: Region {
+        let xs = corners.map(\.x).filter(\.isFinite), ys = corners.map(\.y).filter(\.isFinite)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else {
+            return Region(x: 0, y: 0, width: 0, height: 0)
+        }
+        let size = max(maxX - minX, maxY - minY)
+        let margin = symbology == .qr && (version ?? 0) >= 1 ? size * 4 / Double(17 + 4 * version!) + 2 : size / 5
+        let limit = Double(1 << 24)
+        let left = max(-limit, minX - margin), top = max(-limit, minY - margin)
+        let right = min(limit, maxX + margin), bottom = min(limit, maxY + margin)
+        return Region(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+    }
+}
+
+extension GrayImage {
+    /// Paints white the part of `region` inside the image.
+    mutating func paintWhite(_ region: Region) {
+        guard let inside = region.clipped(toWidth: width, height: height) else { return }
+        for y in inside.y..<(inside.y + inside.height) {
+            pixels.replaceSubrange(y * width + inside.x..<y * width + inside.x + inside.width,
+                                   with: repeatElement(255, count: inside.width))
         }
     }
 }

@@ -58,17 +58,4 @@ struct CellImage: Sendable, Equatable {
         return Region(x: xs.min()! * n, y: ys.min()! * n,
                       width: (xs.max()! - xs.min()! + 1) * n, height: (ys.max()! - ys.min()! + 1) * n)
     }
-
-    /// The cells under a symbol's outline, grown by a fifth of its size on each side, as text
-    /// recognition paints it out.
-    func cells(around outline: [Point]) -> [Int] {
-        guard let minX = outline.map(\.x).min(), let maxX = outline.map(\.x).max(),
-              let minY = outline.map(\.y).min(), let maxY = outline.map(\.y).max(),
-              minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return [] }
-        let mx = (maxX - minX) / 5 + Double(Self.cell), my = (maxY - minY) / 5 + Double(Self.cell)
-        let limit = Double(max(columns, rows) * Self.cell)
-        let left = max(0, min(limit, minX - mx)), right = max(0, min(limit, maxX + mx))
-        let top = max(0, min(limit, minY - my)), bottom = max(0, min(limit, maxY + my))
-        return cells(in: Region(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top)))
-    }
 }

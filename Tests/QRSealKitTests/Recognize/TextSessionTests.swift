@@ -82,10 +82,32 @@ struct TextSessionTests {
             let frame = Frame(number: n, time: Double(n - 1) / 30, image: GrayImage(width: 1000, height: Self.height, pixels: pixels))
             _ = codes.process(frame)
             #expect(codes.inView.count == 1)
-            events += session.process(frame, codes: codes.inView.map(\.detection.corners))
+            events += session.process(frame, codes: codes.inView.map(\.detection))
         }
         events += session.finish()
         #expect(events.filter { $0.kind == .add }.map(\.block.text) == (try Self.lines("sans")))
         #expect(events.filter { $0.kind == .add }.allSatisfy { $0.frame <= 4 })
+    }
+
+    @Test("text just past a large code's quiet zone is read whole: only four modules around a QR code are painted out")
+    func besideLargeCode() throws {
+        let sans = try Self.sprite("sans")
+        let big = try QREncoder().encode(.text(String(repeating: "quiet zone ", count: 20))).image(scale: 3, margin: 4)
+        let sprite = Sprite(width: big.width, height: big.height, pixels: big.pixels)
+        let width = sprite.width + sans.width + 40, height = max(sprite.height, sans.height) + 20
+        // The code's margin is its quiet zone; the text's ink starts 8 pixels after it (its
+        // image has a white border of 30), 20 after the modules: within a fifth of the code's size.
+        let scene = [Placement(sans, x: 10 + sprite.width - 22, y: 40), Placement(sprite, x: 10, y: 10)]
+        let session = TextSession(recognizer: try TextRecognizer(layout: .sparse), options: .init(pacing: .everyFrame))
+        var codes = ScanSession()
+        var events: [TextEvent] = []
+        for n in 1...6 {
+            let pixels = Scenes.frame(width: width, height: height, scene, noise: 3, seed: UInt64(n))
+            let frame = Frame(number: n, time: Double(n - 1) / 30, image: GrayImage(width: width, height: height, pixels: pixels))
+            _ = codes.process(frame)
+            events += session.process(frame, codes: codes.inView.map(\.detection))
+        }
+        #expect(codes.inView.first?.detection.version ?? 0 >= 5)
+        #expect(events.filter { $0.kind == .add }.map(\.block.text) == (try Self.lines("sans")))
     }
 }

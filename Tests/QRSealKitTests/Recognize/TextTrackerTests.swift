@@ -127,8 +127,8 @@ struct CellImageTests {
         let changed = marked.changed(from: a, threshold: 12)
         #expect(changed == [5 * 8 + 5])
         #expect(marked.region(of: changed) == Region(x: 40, y: 40, width: 8, height: 8))
-        let code = [Point(x: 38, y: 38), Point(x: 50, y: 38), Point(x: 50, y: 50), Point(x: 38, y: 50)]
-        #expect(marked.changed(from: a, threshold: 12, ignoring: Set(marked.cells(around: code))).isEmpty)
+        let code = Region(x: 38, y: 38, width: 12, height: 12)
+        #expect(marked.changed(from: a, threshold: 12, ignoring: Set(marked.cells(in: code))).isEmpty)
         #expect(marked.changed(from: nil, threshold: 12).count == 64)
     }
 }
