@@ -14,9 +14,11 @@ signs that stay, scattered at the top and bottom.
 2. Latency: the same frames written at 30 fps, in real time, into one process; for each card
    the time from writing its first frame to reading the first add (or update) event of its
    text, and how many frames after its appearance the frame recognised was.
-3. Page modes on these frames: each frame with a card, as a still image, read by
-   `qrseal scan --text --text-layout page|sparse`: word recall (the card's and the signs'
-   words found), extra words (found but on neither) and time per frame.
+3. Page modes on these frames: each frame with a card alone in a stream of 4 copies (the
+   first is new, the second is recognised, the third settles it), read by
+   `qrseal scan --stream FILE --text --text-layout page|sparse`: word recall in the text
+   added (the card's and the signs' words found), extra words (found but on neither) and
+   time per stream.
 
 Usage: python3 bench/livetext.py [--qrseal PATH] [--runs N] [--frames N] [--period N] [--quick] [--markdown]
 Python 3 standard library, ImageMagick, qrencode (make setup). See bench/README.md, "Live text".
@@ -193,23 +195,27 @@ def latency(qrseal, maker, count, env):
 
 
 def layouts(qrseal, maker, frames, env, workdir):
+    """For each layout: the card's and signs' words found, extra words and time, over short
+    streams of one frame each (4 copies, read from a file: every frame due is recognised)."""
     rows = []
     paths = []
     for n in frames:
-        pgm = os.path.join(workdir, "still%03d.pgm" % n)
-        with open(pgm, "wb") as f:
-            f.write(b"P5\n%d %d\n255\n" % (WIDTH, HEIGHT) + maker.luma(n))
-        paths.append((n, pgm))
+        path = os.path.join(workdir, "still%03d.y4m" % n)
+        with open(path, "wb") as f:
+            f.write(maker.header() + maker.frame(n) * 4)
+        paths.append((n, path))
     for layout in ("page", "sparse"):
         found = total = extra = 0
         times = []
         for n, path in paths:
             truth = " ".join(maker.card_at(n)[0]).split() + maker.sign_words
             start = time.perf_counter()
-            proc = subprocess.run(pinned("0", [qrseal, "scan", "--text", "--json", "--no-store", "--text-layout", layout,
-                                               path]), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+            proc = subprocess.run(pinned("0", [qrseal, "scan", "--stream", path, "--text", "--json", "--no-store",
+                                               "--text-layout", layout]), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  env=env)
             times.append(time.perf_counter() - start)
-            words = [w for e in events_of(proc.stdout) if e.get("format") == "text" for w in e["text"].split()]
+            words = [w for e in events_of(proc.stdout) if e.get("format") == "text" and e["event"] == "add"
+                     for w in e["text"].split()]
             remaining = list(words)
             for w in truth:
                 if w in remaining:
@@ -266,8 +272,8 @@ def main():
 
         print("livetext.py: page modes", file=sys.stderr)
         stills = [n for n in range(0, min(long, 8 * opts.period), opts.period // 2) if maker.card_at(n)]
-        print("\npage modes on %d of these frames as stills (code beside the text), one core" % len(stills))
-        print_table(["--text-layout", "words found", "extra words", "ms/frame"],
+        print("\npage modes on %d of these frames, each alone in a 4-frame stream, one core" % len(stills))
+        print_table(["--text-layout", "words found", "extra words", "ms / stream"],
                     layouts(qrseal, maker, stills, env, workdir), opts.markdown)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

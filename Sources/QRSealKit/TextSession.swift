@@ -72,8 +72,10 @@ public final class TextSession {
     private var reference: CellImage?
     private var settling = 0
 
-    /// `recognizer` is the session's from now on: it is used on the session's own thread.
+    /// `recognizer` is the session's from now on: it is used on the session's own thread,
+    /// with a local threshold (`useLocalThreshold`), which camera frames need.
     public init(recognizer: TextRecognizer, options: Options = Options()) {
+        recognizer.useLocalThreshold()
         self.options = options
         worker = TextWorker(recognizer: recognizer)
         tracker = TextTracker(confirmations: options.confirmations)
