@@ -18,7 +18,8 @@ signs that stay, scattered at the top and bottom.
    first is new, the second is recognised, the third settles it), read by
    `qrseal scan --stream FILE --text --text-layout page|sparse`: word recall in the text
    added (the card's and the signs' words found), extra words (found but on neither) and
-   time per stream.
+   time per stream; and the add and update events of the changing stream itself, read from
+   a file, for each mode.
 
 Usage: python3 bench/livetext.py [--qrseal PATH] [--runs N] [--frames N] [--period N] [--quick] [--markdown]
 Python 3 standard library, ImageMagick, qrencode (make setup). See bench/README.md, "Live text".
@@ -194,11 +195,14 @@ def latency(qrseal, maker, count, env):
     return shown, found, seconds, lags
 
 
-def layouts(qrseal, maker, frames, env, workdir):
+def layouts(qrseal, maker, frames, count, env, workdir):
     """For each layout: the card's and signs' words found, extra words and time, over short
     streams of one frame each (4 copies, read from a file: every frame due is recognised)."""
     rows = []
     paths = []
+    stream = os.path.join(workdir, "changing.y4m")
+    with open(stream, "wb") as f:
+        f.write(maker.stream(count))
     for n in frames:
         path = os.path.join(workdir, "still%03d.y4m" % n)
         with open(path, "wb") as f:
@@ -223,8 +227,13 @@ def layouts(qrseal, maker, frames, env, workdir):
                     found += 1
             total += len(truth)
             extra += len(remaining)
+        # The changing stream itself, from a file: how many events its text makes.
+        proc = subprocess.run(pinned("0", [qrseal, "scan", "--stream", stream, "--text", "--json", "--no-store",
+                                           "--text-layout", layout]), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              env=env)
+        kinds = [e["event"] for e in events_of(proc.stdout) if e.get("format") == "text"]
         rows.append([layout, "%.1f %%" % (100 * found / max(1, total)), str(extra),
-                     "%.0f" % (1000 * statistics.median(times))])
+                     "%.0f" % (1000 * statistics.median(times)), str(kinds.count("add")), str(kinds.count("update"))])
     return rows
 
 
@@ -273,8 +282,12 @@ def main():
         print("livetext.py: page modes", file=sys.stderr)
         stills = [n for n in range(0, min(long, 8 * opts.period), opts.period // 2) if maker.card_at(n)]
         print("\npage modes on %d of these frames, each alone in a 4-frame stream, one core" % len(stills))
-        print_table(["--text-layout", "words found", "extra words", "ms / stream"],
-                    layouts(qrseal, maker, stills, env, workdir), opts.markdown)
+        count = min(long, 2 * opts.period)
+        print_table(["--text-layout", "words found", "extra words", "ms / stream",
+                     "adds in %d frames" % count, "updates"],
+                    layouts(qrseal, maker, stills, count, env, workdir), opts.markdown)
+        print("(the %d frames show %d cards of 3 lines and 3 signs: %d adds and no update would be exact)"
+              % (count, (count + opts.period - 1) // opts.period, 3 * ((count + opts.period - 1) // opts.period) + 3))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 

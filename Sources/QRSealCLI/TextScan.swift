@@ -5,7 +5,7 @@ import QRSealKit
 /// recognizers made once and lent to the threads that scan images side by side.
 final class TextScan: @unchecked Sendable {
     static let options = [
-        OptionSpec(long: "text", help: "Also recognise text (Tesseract), printed by lines as SOURCE: text: LINE."),
+        OptionSpec(long: "text", help: "Also recognise text (Tesseract), printed by lines as SOURCE: text: LINE; live, on still frames, once stable."),
         OptionSpec(long: "text-only", help: "Recognise text and read no codes."),
         OptionSpec(long: "lang", value: "LIST",
                    help: "Text languages, joined by + (default eng; installed ones: qrseal doctor)."),
