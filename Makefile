@@ -67,6 +67,7 @@ bench: build
 	python3 bench/live.py --qrseal $(BIN)
 	python3 bench/parts.py --qrseal $(BIN)
 	python3 bench/text.py --qrseal $(BIN)
+	python3 bench/livetext.py --qrseal $(BIN)
 
 # Fuzzing, not part of `make test` (Fuzz/README.md): every target for FUZZ_RUNS executions
 # or FUZZ_SECONDS seconds, whichever ends first (0: no bound); FUZZ_TARGETS picks some.

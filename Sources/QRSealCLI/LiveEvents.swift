@@ -19,6 +19,8 @@ struct LiveEvents {
 
     /// Add events (a code that leaves and comes back is added again).
     private(set) var added = 0
+    /// Text blocks added (stable), as `added` counts codes.
+    private(set) var textAdded = 0
     /// Distinct codes kept in the inbox during this scan.
     private(set) var kept = 0
     /// What could not be read or opened.
@@ -27,6 +29,11 @@ struct LiveEvents {
     private var seen: [Content: Reader.Content] = [:]
     /// The inbox id of each content kept (or found a repeat), for `--json`'s `inbox_id`.
     private var inboxIDs: [Content: Int64] = [:]
+    /// The contents of the stable texts already handled, and what opening them gave.
+    private var textSeen: [[UInt8]: Reader.Content] = [:]
+    /// For each text block by id: its lines last printed, and the inbox id of its text.
+    private var textLines: [Int: Set<String>] = [:]
+    private var textInboxIDs: [Int: Int64] = [:]
     private var prompted = false
     /// The frame whose codes the opening budget is spent on.
     private var budgetFrame: Int?
@@ -104,6 +111,62 @@ struct LiveEvents {
         if let storeError { tally.failed += 1; Diagnostics.report(storeError, console: console, source: name) }
         if isNew && beep { console.writeError(Data([0x07])) }
     }
+
+    /// Handles one text event: a block's lines printed once it is stable and again as they
+    /// change (each new line once), a printed sealed message opened, each stable text kept
+    /// in the inbox once; `--json` gives every event.
+    mutating func handle(_ event: TextEvent, console: Console) {
+        let block = event.block
+        let key = block.sealedArmor ?? Array(block.text.utf8)
+        var content = textSeen[key] ?? .plain
+        var storeError: CLIError?
+        if event.textChanged {
+            if event.kind == .add { textAdded += 1 }
+            if textSeen[key] == nil {
+                content = reader.open(textBlock: block)
+                textSeen[key] = content
+                tally.count(content, source: name, console: console)
+                if let store {
+                    do {
+                        if let stored = try store.store([TextScan.item(block, source: inboxSource, kind: sourceKind)])?.first {
+                            textInboxIDs[event.id] = stored.id
+                            if !stored.isRepeat { kept += 1 }
+                        }
+                    } catch {
+                        storeError = error
+                    }
+                }
+                if beep { console.writeError(Data([0x07])) }
+            }
+        }
+        switch style {
+        case .json:
+            var fields: [(String, JSON.Value)] = [("event", .string(event.kind.rawValue)), ("id", .int(event.id))]
+            fields += TextScan.jsonFields(source: name, block, content, inboxID: textInboxIDs[event.id])
+            fields += [("frame", .int(event.frame)), ("time", .number((event.time * 1000).rounded() / 1000))]
+            console.print(JSON.line(fields))
+        case .human, .raw:
+            guard event.textChanged else { break }
+            let before = textLines[event.id] ?? []
+            let lines = style == .raw ? rawLines(block, content) : TextScan.humanLines(source: name, block, content)
+            for line in lines where !before.contains(line) { console.print(line) }
+            textLines[event.id] = Set(lines)
+        }
+        if event.kind == .remove { textLines[event.id] = nil }
+        if let storeError { tally.failed += 1; Diagnostics.report(storeError, console: console, source: name) }
+    }
+
+    /// What `--raw` prints of a block: its lines, or a printed sealed message's opened text.
+    private func rawLines(_ block: TextBlock, _ content: Reader.Content) -> [String] {
+        switch content {
+        case .plain: return block.lines.map(\.text)
+        case .opened(.text(let text)): return [text]
+        default: return []
+        }
+    }
+
+    /// Counts a failure reported elsewhere, for the exit status.
+    mutating func countFailure() { tally.failed += 1 }
 
     /// Classifies a code, asking once on the terminal for a passphrase when one is needed
     /// and none was given, and counts what could not be opened.

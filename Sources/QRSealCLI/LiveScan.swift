@@ -138,7 +138,16 @@ struct LiveScan {
         }
     }
 
-    func run(reader: Reader, store: ItemStore?, parts: PartIntake, console: Console) -> ExitStatus {
+    /// How a live scan's text is paced: a recording (a regular file) is recognised wherever
+    /// due, so that what it reads does not depend on the machine's speed; a camera or a
+    /// pipe never makes the codes wait for text.
+    var textPacing: TextSession.Pacing {
+        guard case .stream(let path) = source, path != "-", let info = SystemFiles.status(path),
+              info.st_mode & S_IFMT == S_IFREG else { return .realTime }
+        return .everyFrame
+    }
+
+    func run(reader: Reader, store: ItemStore?, parts: PartIntake, text: TextScan?, console: Console) -> ExitStatus {
         var reader = reader
         if !effortGiven { reader.detector.effort = .fast }
         let mask = StopSignals.begin()
@@ -153,6 +162,8 @@ struct LiveScan {
         var failure: CLIError?
         var opened = false
         var session = ScanSession(detector: reader.detector, options: sessionOptions)
+        var textSession: TextSession?
+        let readCodes = text?.textOnly != true
         do throws(CLIError) {
             let frameSource = try open(shouldStop: shouldStop, console: console)
             opened = true
@@ -161,21 +172,37 @@ struct LiveScan {
                 throw CLIError.usage("--roi \(roi.x),\(roi.y),\(roi.width),\(roi.height) lies outside the "
                                      + "\(frameSource.width)x\(frameSource.height) frames of \(name)")
             }
+            textSession = try text?.liveSession(pacing: textPacing)
             while let frame = try next(frameSource) {
                 frames = frame.number
                 lastTime = frame.time
-                for event in session.process(frame) { events.handle(event, console: console) }
+                // With --text-only the codes are still found, only to be left out of the text.
+                let codeEvents = session.process(frame)
+                if readCodes { for event in codeEvents { events.handle(event, console: console) } }
+                if let textSession {
+                    for event in textSession.process(frame, codes: session.inView.map(\.detection)) {
+                        events.handle(event, console: console)
+                    }
+                }
                 if once && events.messagesComplete > 0 { ending = "stopped at the first complete message"; break }
                 if once && events.added > 0 && events.parts.pending.isEmpty && events.parts.completed == 0 {
                     ending = "stopped at the first code"; break
                 }
+                if once && events.textAdded > 0 { ending = "stopped at the first text"; break }
                 if shouldStop() { break }
             }
         } catch {
             failure = error
         }
         // What is still in view is removed as the scan ends, however it ends.
-        for event in session.finish() { events.handle(event, console: console) }
+        if let textSession {
+            for event in textSession.finish() { events.handle(event, console: console) }
+            if let error = textSession.failure {
+                events.countFailure()
+                Diagnostics.report(CLIError(error), console: console, source: name)
+            }
+        }
+        for event in session.finish() where readCodes { events.handle(event, console: console) }
         if StopSignals.signal != 0 {
             ending = "stopped by " + StopSignals.name(StopSignals.signal)
         } else if let deadline, ContinuousClock.now >= deadline, failure == nil, ending == "end of stream" {
@@ -188,13 +215,16 @@ struct LiveScan {
         console.printError("qrseal: \(DisplayText.escape(name)): \(ending) after \(frames) frame\(frames == 1 ? "" : "s") "
                            + "(\(Self.text(.milliseconds(Int64(lastTime * 1000))))): " + summary(events))
         if let failure { return failure.status }
-        return events.tally.status(otherwise: events.added > 0 ? .success : .nothingFound)
+        return events.tally.status(otherwise: events.added + events.textAdded > 0 ? .success : .nothingFound)
     }
 
-    /// "3 codes read, 2 kept in the inbox", or "nothing read".
+    /// "3 codes read, 2 text blocks read, 4 kept in the inbox", or "nothing read".
     private func summary(_ events: LiveEvents) -> String {
-        guard events.added > 0 else { return "nothing read" }
-        var text = "\(events.added) code\(events.added == 1 ? "" : "s") read"
+        var read: [String] = []
+        if events.added > 0 { read.append("\(events.added) code\(events.added == 1 ? "" : "s") read") }
+        if events.textAdded > 0 { read.append("\(events.textAdded) text block\(events.textAdded == 1 ? "" : "s") read") }
+        guard !read.isEmpty else { return "nothing read" }
+        var text = read.joined(separator: ", ")
         if events.store != nil { text += ", \(events.kept) kept in the inbox" }
         return text
     }

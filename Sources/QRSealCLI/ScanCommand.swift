@@ -66,7 +66,7 @@ struct ScanCommand {
     let live: LiveScan?
 
     mutating func run(console: Console) -> ExitStatus {
-        if let live { return live.run(reader: reader, store: store, parts: parts, console: console) }
+        if let live { return live.run(reader: reader, store: store, parts: parts, text: text, console: console) }
         var found = 0
         var tally = SealedTally()
         // Files are read, decoded and scanned on every core, one after another as cores

@@ -5,16 +5,19 @@ import QRSealKit
 /// recognizers made once and lent to the threads that scan images side by side.
 final class TextScan: @unchecked Sendable {
     static let options = [
-        OptionSpec(long: "text", help: "Also recognise text (Tesseract), printed by lines as SOURCE: text: LINE."),
+        OptionSpec(long: "text", help: "Also recognise text (Tesseract), printed by lines as SOURCE: text: LINE; live, on still frames, once stable."),
         OptionSpec(long: "text-only", help: "Recognise text and read no codes."),
         OptionSpec(long: "lang", value: "LIST",
                    help: "Text languages, joined by + (default eng; installed ones: qrseal doctor)."),
         OptionSpec(long: "min-confidence", value: "N",
                    help: "Leave out recognised words below confidence N, 0 to 100 (default 0)."),
+        OptionSpec(long: "text-layout", value: "page|sparse",
+                   help: "How the text lies: page (columns, paragraphs; default for images) or sparse (words about a scene; default live)."),
     ]
 
     let textOnly: Bool
     private let languages: [String]
+    private let layout: TextLayout
     private let dataPath: String
     private let minConfidence: Double
     private let maxPixels: Int
@@ -25,16 +28,15 @@ final class TextScan: @unchecked Sendable {
     /// before any image is read.
     static func make(_ args: ParsedArguments, console: Console, maxPixels: Int) throws(CLIError) -> TextScan? {
         guard args.has("text") || args.has("text-only") else {
-            if let name = ["lang", "min-confidence"].first(where: { args.value($0) != nil }) {
+            if let name = ["lang", "min-confidence", "text-layout"].first(where: { args.value($0) != nil }) {
                 throw .usage("--\(name) applies to text recognition only", hint: "add --text or --text-only")
             }
             return nil
         }
-        if args.has("camera") || args.value("device") != nil || args.value("stream") != nil {
-            throw .usage("text recognition in live scans is not yet supported", hint: "scan image files with --text")
-        }
+        let live = args.has("camera") || args.value("device") != nil || args.value("stream") != nil
+        let layout = try args.choice("text-layout", of: TextLayout.self) ?? (live ? .sparse : .page)
         let languages = (args.value("lang") ?? "eng").split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-        let scan = TextScan(textOnly: args.has("text-only"), languages: languages,
+        let scan = TextScan(textOnly: args.has("text-only"), languages: languages, layout: layout,
                             dataPath: dataPath(console), minConfidence: Double(try args.integer("min-confidence", in: 0...100, default: 0)),
                             maxPixels: min(maxPixels, TextRecognizer.defaultMaxPixels))
         scan.give(try scan.recognizer())
@@ -47,9 +49,11 @@ final class TextScan: @unchecked Sendable {
         console.environment["TESSDATA_PREFIX"].flatMap { $0.isEmpty ? nil : $0 } ?? TextRecognizer.defaultDataPath
     }
 
-    private init(textOnly: Bool, languages: [String], dataPath: String, minConfidence: Double, maxPixels: Int) {
+    private init(textOnly: Bool, languages: [String], layout: TextLayout, dataPath: String, minConfidence: Double,
+                 maxPixels: Int) {
         self.textOnly = textOnly
         self.languages = languages
+        self.layout = layout
         self.dataPath = dataPath
         self.minConfidence = minConfidence
         self.maxPixels = maxPixels
@@ -60,6 +64,12 @@ final class TextScan: @unchecked Sendable {
         let recognizer = try take()
         defer { give(recognizer) }
         do { return try recognizer.recognize(image, excluding: codes.map(\.corners)) } catch { throw CLIError(error) }
+    }
+
+    /// A session recognising the text of live frames on a thread of its own, with one of
+    /// the recognizers made here.
+    func liveSession(pacing: TextSession.Pacing) throws(CLIError) -> TextSession {
+        TextSession(recognizer: try take(), options: .init(pacing: pacing))
     }
 
     private func take() throws(CLIError) -> TextRecognizer {
@@ -78,7 +88,7 @@ final class TextScan: @unchecked Sendable {
 
     private func recognizer() throws(CLIError) -> TextRecognizer {
         do {
-            return try TextRecognizer(languages: languages, dataPath: dataPath, layout: .page,
+            return try TextRecognizer(languages: languages, dataPath: dataPath, layout: layout,
                                       minConfidence: minConfidence, maxPixels: maxPixels)
         } catch {
             throw CLIError(error)

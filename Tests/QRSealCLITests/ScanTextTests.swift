@@ -162,21 +162,15 @@ struct ScanTextTests {
         #expect(deu.stderr.contains("'xyz'") && deu.stderr.contains("tesseract-ocr-xyz"), "\(deu.stderr)")
     }
 
-    @Test("usage errors: text options alone, a bad confidence, a bad language, live text (not yet)", arguments: [
+    @Test("usage errors: text options alone, a bad confidence, a bad language, a bad layout", arguments: [
         ["--lang", "eng"], ["--min-confidence", "50"], ["--text", "--min-confidence", "101"],
         ["--text", "--min-confidence", "-1"], ["--text", "--lang", "../eng"], ["--text", "--lang", "eng+"],
-        ["--text", "--stream", "-"], ["--text-only", "--camera"],
+        ["--text-layout", "sparse"], ["--text", "--text-layout", "columns"],
     ])
     func usage(_ options: [String]) {
-        let r = box.run(["scan", "--no-store"] + options + (options.contains("--stream") || options.contains("--camera") ? [] : [kinds]))
+        let r = box.run(["scan", "--no-store"] + options + [kinds])
         #expect(r.status == 64, "\(options): \(r.stderr)")
         #expect(r.out.isEmpty)
-    }
-
-    @Test("live scans with text say it is not yet supported")
-    func liveNotYet() {
-        let r = box.run(["scan", "--text", "--stream", "-"])
-        #expect(r.stderr.hasPrefix("qrseal: error: text recognition in live scans is not yet supported\n"))
     }
 
     @Test("an image with no text, or not an image at all: nothing found, or the image's error")

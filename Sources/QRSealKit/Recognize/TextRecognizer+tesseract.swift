@@ -54,6 +54,13 @@ public final class TextRecognizer {
         TessBaseAPIDelete(handle)
     }
 
+    /// Binarizes each image with Sauvola's local threshold (`thresholding_method` 2) instead
+    /// of one Otsu threshold for the whole image, from now on: a camera's frame, where paper,
+    /// signs and background each have their own grey, loses text to a single threshold.
+    public func useLocalThreshold() {
+        _ = TessBaseAPISetVariable(handle, "thresholding_method", "2")
+    }
+
     /// Letters, digits and `_` (`eng`, `chi_sim`), as Tesseract's data files are named.
     static func isLanguageName(_ name: String) -> Bool {
         (1...32).contains(name.utf8.count)
