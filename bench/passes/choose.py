@@ -15,7 +15,7 @@ FIRST = "zxing(harder: false) []"
 PLAN = [  # PassPlan.plain, then PassPlan.balanced
     ["zbar []", "zxing(harder: true) []"],
     ["zbar [threshold(0.025)]", "zxing(harder: false) [invert]"],
-    ["zbar [blur(radius: 1), threshold(0.08)]", "zxing(harder: true) [sharpen(radius: 3)]"],
+    ["zbar [blur(radius: 1), threshold(0.08)]"],
     ["zxing(harder: true) [pad(0.1), enlargeTo(400)]", "zxing(harder: true) [upscale(2.0), threshold(0.05)]"],
 ]
 

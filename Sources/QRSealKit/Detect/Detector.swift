@@ -21,6 +21,9 @@ public struct Detector: Sendable {
     /// No prepared copy of the image (padded, enlarged, …) holds more pixels than this; a
     /// pass whose copy would is skipped. The CLI passes its `--max-pixels`.
     public var maxPixels: Int
+    /// Told of every pass and census, with the CPU time its thread spent and what it read:
+    /// bench/passes' profile of the plan (`passes --plan`). Nil everywhere else.
+    var profile: (@Sendable (_ stage: String, _ cpuMilliseconds: Double, _ reads: [Detection]) -> Void)? = nil
 
     public init(symbologies: Set<Symbology> = Symbology.defaultSet, effort: Effort = .balanced,
                 maxPixels: Int = ImageDecoder.defaultMaxPixels) {
@@ -52,7 +55,7 @@ public struct Detector: Sendable {
                 // Go on only while three finder patterns outside every code read may be
                 // another QR code's corners: a page of codes where the engines read some.
                 guard FinderCensus.leavesRoom(found, width: image.width, height: image.height) else { break }
-                census = census ?? FinderCensus(dark: prepared.binarized(for: [])!, width: image.width, height: image.height)
+                census = census ?? takeCensus(prepared)
                 if census!.regions(unexplainedBy: found, width: image.width, height: image.height).isEmpty { break }
             }
             reads += run(batch, on: prepared)
@@ -60,13 +63,21 @@ public struct Detector: Sendable {
             // Regions pay where some codes were read and others may not have been, and on
             // a large photo, where a small code is a small part of the image.
             if index + 1 == PassPlan.regionsAfter && (!found.isEmpty || pixels > PassPlan.pyramidAbove) {
-                census = census ?? FinderCensus(dark: prepared.binarized(for: [])!, width: image.width, height: image.height)
+                census = census ?? takeCensus(prepared)
                 reads += run(PassPlan.regions(census!, unexplainedBy: found, width: image.width, height: image.height),
                              on: prepared)
                 found = Self.merged(reads)
             }
         }
         return found.map { $0.withGeometry(from: image) }
+    }
+
+    /// The finder census of the image as it is, for the regions and the decision to go on.
+    private func takeCensus(_ prepared: PreparedImages) -> FinderCensus {
+        let start = profile == nil ? 0 : threadCPUMilliseconds()
+        let census = prepared.census(for: [], slack: 0.5)!
+        profile?("census", threadCPUMilliseconds() - start, [])
+        return census
     }
 
     /// The fewest pixels a matrix code takes on a side: 10 modules (the smallest Data
@@ -82,10 +93,15 @@ public struct Detector: Sendable {
             let wanted = pass.isStrict ? strongly : symbologies
             guard !wanted.isEmpty, mayHoldMatrix || pass.readsLinearCodes,
                   let (copy, mapping) = prepared.image(for: pass.steps) else { return [] }
-            return pass.run(on: copy, symbologies: wanted, binarized: { prepared.binarized(for: pass.steps) ?? FinderCensus.binarized(copy) }).compactMap {
+            let start = profile == nil ? 0 : threadCPUMilliseconds()
+            let read = pass.run(on: copy, symbologies: wanted,
+                                binarized: { prepared.binarized(for: pass.steps) ?? FinderCensus.binarized(copy) },
+                                census: { prepared.census(for: pass.steps, slack: $0) }).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted)
             }
+            profile?("\(pass.engine) \(pass.steps)", threadCPUMilliseconds() - start, read)
+            return read
         }
         return results.flatMap { $0 }
     }

@@ -8,7 +8,7 @@ public enum Effort: String, CaseIterable, Sendable {
     /// code read, both engines' own searches on the image as it is, the locator again with
     /// a wider tolerance for blurred finder patterns, both engines on each region around
     /// finder patterns no code read explains, then further passes (both engines on
-    /// inverted, thresholded, sharpened and enlarged copies, made from a copy shrunk to 4
+    /// inverted, thresholded and enlarged copies, made from a copy shrunk to 4
     /// megapixels for a larger photo). The default.
     case balanced
     /// Every pass, even after something was read, then both engines on overlapping tiles

@@ -85,6 +85,13 @@ struct FinderCensus {
     /// at all, by the searches over the whole image.
     static let smallestRegionModule = 1.5
 
+    /// The fewest scan rows that must have crossed a pattern for it to join a group: a
+    /// finder's 3-module core of at least `smallestRegionModule` pixels is crossed by two of
+    /// the rows scanned (every other one), while noise, JPEG blocks and the texture around
+    /// a dense code imitate the ratio on one row. Counting those kept `balanced` going over
+    /// the whole of a photo whose one code it had read (bench/README.md, "Where the time goes").
+    static let leastGroupedHits = 2
+
     /// A rectangle of the image where a code may be, and the module size of its patterns.
     struct Region: Equatable {
         let x, y, width, height: Int
@@ -100,11 +107,13 @@ struct FinderCensus {
     /// most `maxRegions`. Three patterns are one code's corners when their module
     /// sizes are alike and two lie at about the same distance from the third (7 to 60 of
     /// its modules: a code of up to version 10) at about a right angle; a pattern is in one
-    /// group at most, and its modules are at least `smallestRegionModule`. Patterns in no
+    /// group at most, its modules are at least `smallestRegionModule` and at least
+    /// `leastGroupedHits` scan rows crossed it. Patterns in no
     /// such group, of which a textured photo holds hundreds, give no region.
     func regions(unexplainedBy detections: [Detection], width: Int, height: Int) -> [Region] {
         // Top to bottom, so that the patterns near one lie in a band of rows around it.
-        let open = unexplainedIndices(by: detections).filter { modules[$0] >= Self.smallestRegionModule }
+        let open = unexplainedIndices(by: detections)
+            .filter { modules[$0] >= Self.smallestRegionModule && patterns[$0].hits >= Self.leastGroupedHits }
             .prefix(Self.maxGroupedPatterns).sorted { (centers[$0].y, $0) < (centers[$1].y, $1) }
         let quads = detections.filter { $0.corners.count == 4 }.map(\.corners)
         // Every group that passes, most compact first: the patterns of one code lie closer

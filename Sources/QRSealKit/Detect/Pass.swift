@@ -33,10 +33,10 @@ struct Pass: Sendable, Hashable {
     var readsLinearCodes: Bool { steps.isEmpty || steps == [.invert] }
 
     /// What this pass reports on `image`, the prepared copy; corners in the copy's pixels.
-    /// `binarized` gives the copy as `FinderCensus.binarized(_:)` makes it, for the locator,
-    /// so that passes over the same copy share one.
+    /// `binarized` gives the copy as `FinderCensus.binarized(_:)` makes it, and `census` its
+    /// finder census at a slack, for the locator, so that passes over the same copy share them.
     func run(on image: GrayImage, symbologies wanted: Set<Symbology>,
-             binarized: (() -> [Bool])? = nil) -> [Candidate] {
+             binarized: (() -> [Bool])? = nil, census: ((Double) -> FinderCensus?)? = nil) -> [Candidate] {
         let symbologies = readsLinearCodes ? wanted : wanted.filter(\.isMatrix)
         guard !symbologies.isEmpty else { return [] }
         switch engine {
@@ -51,7 +51,8 @@ struct Pass: Sendable, Hashable {
             return zxing.scan(image)
         case .located(let wide):
             guard symbologies.contains(.qr) else { return [] }
-            return QRLocator(image: image, slack: wide ? 0.75 : 0.5, dark: binarized?()).read()
+            let slack = wide ? 0.75 : 0.5
+            return QRLocator(image: image, slack: slack, dark: binarized?(), census: census?(slack)).read()
         case .zbar:
             // zbar's DataBar decoder prints assertion warnings to stderr on processed copies;
             // zxing-cpp reads DataBar in those passes instead.

@@ -1,6 +1,24 @@
 /// Which passes run, in which order: chosen by measurement on the zxing-cpp and zbar
 /// sample images and on the generated hard images (see bench/README.md), by how many
 /// unread images a pass reads per millisecond it costs.
+///
+/// Gates: what decides, from the image and what was read so far, that a batch can still pay.
+/// They are counts and sizes, never the clock, and each was measured over the shared corpus,
+/// Tests/Images and the generated sets to lose no read (`passes --plan`, bench/README.md
+/// "Where the time goes"). `Detector.detect(in:)` applies them in this order:
+/// - nothing read yet: every batch of the effort runs;
+/// - something read (`balanced`): the next batch runs only while the codes read cover less
+///   than a third of the image (`FinderCensus.leavesRoom`) and the census of the image as it
+///   is still groups three finder patterns, each crossed by at least
+///   `FinderCensus.leastGroupedHits` scan rows, outside every code read (`FinderCensus.regions`);
+/// - `regions`, after `regionsAfter` batches: only where something was read or the photo is
+///   larger than `pyramidAbove`; at most `FinderCensus.maxRegions`;
+/// - per pass: a copy larger than `Detector.maxPixels`, or a step that does not apply to the
+///   image's size (`Step.apply`), skips the pass; an image thinner than a matrix code
+///   (`Detector.smallestMatrixSide`) runs only the passes that read linear codes.
+/// A new pass goes into a batch here; if it can only pay given some evidence (finder
+/// patterns, a bar-like region, a bull's-eye), that evidence is computed once per image and
+/// cached in `PreparedImages`, as the census is, and the gate named in this list.
 enum PassPlan {
     /// Always runs: zxing-cpp's quick search on the image as it is. It reads most codes
     /// in about a millisecond.
@@ -62,12 +80,15 @@ enum PassPlan {
 
     /// Batches of two passes, run on two cores. Between them they read every image of the
     /// zxing-cpp and zbar samples and of Tests/Images/hard that any pass reads.
+    /// zxing-cpp on a sharpened copy (`sharpen(radius: 3)`), once second in this list, was
+    /// dropped when the locator came: nothing of the corpus, of Tests/Images or of the
+    /// generated sets was read by it and by no other pass (bench/README.md, "Where the time goes").
     static let balanced: [[Pass]] = [
         // zbar on a local threshold, for codes zxing-cpp's finder misses (dotted, textured,
         // without a quiet zone, out of focus, uneven light); light on dark.
         [Pass(.zbar, [.threshold(0.025)]), Pass(.zxing(harder: false), [.invert])],
         // Noise and low contrast; out of focus.
-        [Pass(.zbar, [.blur(radius: 1), .threshold(0.08)]), Pass(.zxing(harder: true), [.sharpen(radius: 3)])],
+        [Pass(.zbar, [.blur(radius: 1), .threshold(0.08)])],
         // Tiny codes and codes without a quiet zone.
         [Pass(.zxing(harder: true), [.pad(0.1), .enlargeTo(400)]), Pass(.zxing(harder: true), [.upscale(2), .threshold(0.05)])],
     ]

@@ -26,13 +26,15 @@ struct QRLocator {
     var slack = 0.5
     /// `image` as `FinderCensus.binarized(_:)` gives it, when the caller has made it already.
     var dark: [Bool]? = nil
+    /// The census of `dark` at `slack`, when the caller has taken it already.
+    var census: FinderCensus? = nil
 
     /// Every QR code read through a located grid, corners in `image`'s pixels.
     func read() -> [Candidate] {
         let w = image.width, h = image.height
         guard w >= 21, h >= 21 else { return [] }
         let dark = self.dark ?? FinderCensus.binarized(image)
-        let census = FinderCensus(dark: dark, width: w, height: h, slack: slack)
+        let census = self.census ?? FinderCensus(dark: dark, width: w, height: h, slack: slack)
         return dark.withUnsafeBufferPointer { dark in
             // A pattern that one scan row crossed is too small for a code the engines miss,
             // or noise.

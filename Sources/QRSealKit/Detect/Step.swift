@@ -108,6 +108,8 @@ final class PreparedImages: @unchecked Sendable {
     private let maxPixels: Int
     private var cache: [[Step]: (GrayImage, PixelMapping)?] = [:]
     private var binarizedCache: [[Step]: [Bool]] = [:]
+    private var censusCache: [CensusKey: FinderCensus] = [:]
+    private struct CensusKey: Hashable { let steps: [Step]; let slack: Double }
     private let lock = NSLock()
 
     var width: Int { original.width }
@@ -130,6 +132,23 @@ final class PreparedImages: @unchecked Sendable {
         let made = FinderCensus.binarized(copy)
         lock.lock()
         binarizedCache[steps] = made
+        lock.unlock()
+        return made
+    }
+
+    /// The finder census of the copy `steps` make, runs allowed to stray by `slack`, taken
+    /// once however many passes use it (the locator, the regions and the decision to go on
+    /// after a read share the one at 0.5); nil when a step does not apply.
+    func census(for steps: [Step], slack: Double) -> FinderCensus? {
+        let key = CensusKey(steps: steps, slack: slack)
+        lock.lock()
+        let hit = censusCache[key]
+        lock.unlock()
+        if let hit { return hit }
+        guard let dark = binarized(for: steps), let (copy, _) = image(for: steps) else { return nil }
+        let made = FinderCensus(dark: dark, width: copy.width, height: copy.height, slack: slack)
+        lock.lock()
+        censusCache[key] = made
         lock.unlock()
         return made
     }

@@ -10,7 +10,20 @@ import Foundation
 // NAME.txt is one code, all of which must be read (Tests/Images/hard). choose.py turns the
 // tables into a plan.
 
+// passes --plan EFFORT OUT.json IMAGE...
+//
+// Profiles the plan instead (profile.py prints the tables): the CPU time of each image's
+// decoding, of each pass `Detector` runs at EFFORT and of each census, and what each read.
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--plan" {
+    guard arguments.count >= 4, let effort = Effort(rawValue: arguments[1]) else {
+        FileHandle.standardError.write(Data("usage: passes --plan EFFORT OUT.json IMAGE...\n".utf8))
+        exit(64)
+    }
+    try profilePlan(effort: effort, output: arguments[2], images: Array(arguments.dropFirst(3)))
+    exit(0)
+}
 let byLine = arguments.first == "--lines"
 if byLine { arguments.removeFirst() }
 guard arguments.count >= 2 else {

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Where the plan's time goes, from the tables `passes --plan` writes.
+
+    python3 bench/passes/profile.py TABLE.json [--by-image]
+
+Per folder: images, CPU ms of decoding and of detection (every pass and census, on every
+thread), and the stages that cost most; then, over all images, each stage's total CPU time
+and the images on which it read something no stage before it had read (the only ones it
+pays for). --by-image lists every image's stages as well.
+"""
+import collections
+import json
+import os
+import sys
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    by_image = "--by-image" in sys.argv
+    rows = []
+    for path in args:
+        rows += json.load(open(path))["rows"]
+    folders = collections.OrderedDict()
+    for r in rows:
+        folders.setdefault(os.path.dirname(r["file"]).split("corpus/")[-1], []).append(r)
+    print("| folder | images | decode ms | detect ms | costliest stages (ms) |")
+    print("|---|---|---|---|---|")
+    for folder, rs in folders.items():
+        cost = collections.Counter()
+        for r in rs:
+            for stage, ms, _ in r["stages"]:
+                cost[stage] += ms
+        top = ", ".join("%s %.0f" % (s, ms) for s, ms in cost.most_common(4))
+        print("| %s | %d | %.0f | %.0f | %s |" % (folder, len(rs), sum(r["decode"] for r in rs),
+                                                 sum(cost.values()), top))
+    cost, runs, new = collections.Counter(), collections.Counter(), collections.defaultdict(list)
+    for r in rows:
+        seen = set()
+        for stage, ms, payloads in r["stages"]:
+            cost[stage] += ms
+            runs[stage] += 1
+            fresh = [p for p in payloads if p not in seen and p in r["found"]]
+            if fresh:
+                new[stage].append(os.path.basename(r["file"]))
+            seen.update(payloads)
+        if by_image:
+            print("%s: %s" % (r["file"], "; ".join("%s %.1f%s" % (s, ms, " READ" if p else "")
+                                                   for s, ms, p in r["stages"])))
+    print("\n| stage | runs | CPU ms | images it reads first |")
+    print("|---|---|---|---|")
+    for stage, ms in cost.most_common():
+        names = new.get(stage, [])
+        print("| %s | %d | %.0f | %d%s |" % (stage, runs[stage], ms, len(names),
+                                            (": " + ", ".join(names[:6]) + (" …" if len(names) > 6 else "")) if names and len(names) < 40 else ""))
+    print("\ntotal: %d images, decode %.0f ms, detect %.0f ms (CPU)" % (
+        len(rows), sum(r["decode"] for r in rows), sum(cost.values())))
+
+
+if __name__ == "__main__":
+    main()
