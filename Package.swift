@@ -10,7 +10,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"])]),
-        // zbar, cairo, giflib and Tesseract are not linked: CLoader opens each on first use
+        // zbar, SQLite, cairo, giflib and Tesseract are not linked: CLoader opens each on first use
         // (no pkgConfig here, whose flags would link it; their headers are in /usr/include).
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
@@ -21,8 +21,7 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc",
                        providers: [.apt(["libbrotli-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // Intel's ISA-L: the erasure code of messages split over several symbols.

@@ -96,6 +96,21 @@ struct MissingLibraryTests {
         #expect(text.stderr.contains("qrseal: hint: install it: apt-get install libtesseract5"), "\(text.stderr)")
     }
 
+    @Test("without SQLite, encode and scan --no-store work; a scan that keeps what it reads fails naming libsqlite3.so.0",
+          .enabled(if: canHide))
+    func sqliteMissing() throws {
+        let dir = try TempDir()
+        let encode = try run(hiding: .sqlite, ["encode", "-o", "hello.png", "hello"], in: dir)
+        #expect(encode.status == 0, "\(encode.stderr)")
+        let read = try run(hiding: .sqlite, ["scan", "--no-store", "--raw", "hello.png"], in: dir)
+        #expect(read.status == 0 && read.stdoutText == "hello\n", "\(read.stderr)")
+        let kept = try run(hiding: .sqlite, ["scan", "--inbox", dir.path("inbox.sqlite"), "hello.png"], in: dir)
+        #expect(kept.status == 2, "\(kept.stderr)")
+        #expect(kept.stderr.contains("qrseal: error: cannot load libsqlite3.so.0, which the inbox needs: "), "\(kept.stderr)")
+        #expect(kept.stderr.contains("qrseal: hint: install it: apt-get install libsqlite3-0"), "\(kept.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("inbox.sqlite")))
+    }
+
     @Test("doctor says which one is missing and the package that installs it", .enabled(if: canHide))
     func doctor() throws {
         let dir = try TempDir()

@@ -11,6 +11,7 @@ enum qrseal_library {
     QRSEAL_LIBRARY_TESSERACT,
     QRSEAL_LIBRARY_CAIRO,
     QRSEAL_LIBRARY_GIF,
+    QRSEAL_LIBRARY_SQLITE,
 };
 
 /* Opens `library` on the first call (thread-safe); 0 when it is loaded, -1 when it cannot be. */

@@ -47,7 +47,7 @@ public enum LinkedLibraries {
             // OPENSSL_VERSION_STRING (6): the bare number, such as "3.0.17".
             return (symbol("OpenSSL_version") as F?).flatMap { $0(6) }.map { String(cString: $0) }
         },
-        Known(name: "SQLite", file: "libsqlite3.so") {
+        Known(name: "SQLite", file: "libsqlite3.so", onDemand: .sqlite) {
             typealias F = @convention(c) () -> UnsafePointer<CChar>?
             return (symbol("sqlite3_libversion") as F?).flatMap { $0() }.map { String(cString: $0) }
         },
