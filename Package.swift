@@ -10,15 +10,14 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"])]),
-        // zbar, SQLite, cairo, giflib and Tesseract are not linked: CLoader opens each on first use
+        // zbar, SQLite, libcrypto, cairo, giflib and Tesseract are not linked: CLoader opens each on first use
         // (no pkgConfig here, whose flags would link it; their headers are in /usr/include).
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
-        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto",
-                       providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc",
                        providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),

@@ -20,7 +20,7 @@ mkdir -p "$OUT/modules/CZXingShim"
 printf 'module CZXingShim {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CZXingShim/include/zxing_shim.h" \
   > "$OUT/modules/CZXingShim/module.modulemap"
 CFLAGS+=(-I "$OUT/modules/CZXingShim")
-# And for CLoader, which opens zbar, SQLite, cairo, giflib and Tesseract on first use.
+# And for CLoader, which opens zbar, SQLite, libcrypto, cairo, giflib and Tesseract on first use.
 mkdir -p "$OUT/modules/CLoader"
 printf 'module CLoader {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CLoader/include/loader.h" \
   > "$OUT/modules/CLoader/module.modulemap"
@@ -66,7 +66,7 @@ if newer "$LIB" "${LIB_SOURCES[@]}" Fuzz/build.sh; then
     -c "${LIB_SOURCES[@]}" -o "$LIB"
 fi
 
-LIBS=("${LOADER[@]}" -lZXing -lstdc++ $(pkg-config --libs libqrencode libpng libturbojpeg libcrypto libbrotlienc libbrotlidec libisal))
+LIBS=("${LOADER[@]}" -lZXing -lstdc++ $(pkg-config --libs libqrencode libpng libturbojpeg libbrotlienc libbrotlidec libisal))
 
 if [ "${1:-}" = --seeds ]; then
   # Not a fuzzer: AddressSanitizer's runtime also takes the coverage callbacks.

@@ -111,6 +111,24 @@ struct MissingLibraryTests {
         #expect(!FileManager.default.fileExists(atPath: dir.path("inbox.sqlite")))
     }
 
+    @Test("without libcrypto, a plain encode works; sealing, keygen and scan fail naming libcrypto.so.3 and libssl3",
+          .enabled(if: canHide))
+    func cryptoMissing() throws {
+        let dir = try TempDir()
+        let png = try run(hiding: .crypto, ["encode", "-o", "hello.png", "hello"], in: dir)
+        #expect(png.status == 0, "\(png.stderr)")
+        let keyFile = try dir.write("k.key", qrseal(["keygen"]).stdout)
+        for arguments in [["encode", "--seal", "--key-file", keyFile, "-o", "sealed.png", "secret"], ["keygen"],
+                          ["scan", "--no-store", "hello.png"]] {
+            let r = try run(hiding: .crypto, arguments, in: dir)
+            #expect(r.status == 2, "\(arguments): \(r.stderr)")
+            #expect(r.stderr.hasPrefix("qrseal: error: cannot load libcrypto.so.3, which sealing, opening and hashing needs: "),
+                    "\(arguments): \(r.stderr)")
+            #expect(r.stderr.contains("qrseal: hint: install it: apt-get install libssl3"), "\(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("sealed.png")))
+    }
+
     @Test("doctor says which one is missing and the package that installs it", .enabled(if: canHide))
     func doctor() throws {
         let dir = try TempDir()

@@ -12,6 +12,7 @@ enum qrseal_library {
     QRSEAL_LIBRARY_CAIRO,
     QRSEAL_LIBRARY_GIF,
     QRSEAL_LIBRARY_SQLITE,
+    QRSEAL_LIBRARY_CRYPTO,
 };
 
 /* Opens `library` on the first call (thread-safe); 0 when it is loaded, -1 when it cannot be. */

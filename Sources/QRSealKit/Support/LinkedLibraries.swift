@@ -42,7 +42,7 @@ public enum LinkedLibraries {
             typealias F = @convention(c) () -> UnsafePointer<CChar>?
             return (symbol("QRcode_APIVersionString") as F?).flatMap { $0() }.map { String(cString: $0) }
         },
-        Known(name: "OpenSSL (libcrypto)", file: "libcrypto.so") {
+        Known(name: "OpenSSL (libcrypto)", file: "libcrypto.so", onDemand: .crypto) {
             typealias F = @convention(c) (Int32) -> UnsafePointer<CChar>?
             // OPENSSL_VERSION_STRING (6): the bare number, such as "3.0.17".
             return (symbol("OpenSSL_version") as F?).flatMap { $0(6) }.map { String(cString: $0) }

@@ -30,10 +30,13 @@ public struct SharedLibrary: Sendable, Hashable, CustomStringConvertible {
                                             QRSEAL_LIBRARY_CAIRO)
     /// giflib, for animated GIFs.
     public static let gif = SharedLibrary("giflib", package: "libgif7", for: "writing animated GIFs", QRSEAL_LIBRARY_GIF)
+    /// OpenSSL's libcrypto, for sealing, opening and hashing.
+    public static let crypto = SharedLibrary("OpenSSL (libcrypto)", package: "libssl3",
+                                             for: "sealing, opening and hashing", QRSEAL_LIBRARY_CRYPTO)
     /// SQLite, for the inbox.
     public static let sqlite = SharedLibrary("SQLite", package: "libsqlite3-0", for: "the inbox", QRSEAL_LIBRARY_SQLITE)
 
-    public static let all: [SharedLibrary] = [.zbar, .sqlite, .tesseract, .cairo, .gif]
+    public static let all: [SharedLibrary] = [.zbar, .sqlite, .crypto, .tesseract, .cairo, .gif]
 
     private init(_ name: String, package: String, for purpose: String, _ library: qrseal_library) {
         self.name = name
