@@ -31,17 +31,22 @@ struct qrseal_lazy_library {
 /* Opens `library` (dlopen) and resolves every function of its list (dlsym); run once. */
 void qrseal_lazy_open(struct qrseal_lazy_library *library);
 
+/* Hidden: the executable is linked with --export-dynamic (the static Swift runtime asks for it),
+ * and an exported stand-in would be bound in place of the library's own function wherever
+ * the library calls itself. Hidden, the library binds to its own, and qrseal's code to ours. */
+#define QRSEAL_LAZY_HIDDEN __attribute__((visibility("hidden")))
+
 #define QRSEAL_LAZY_INDEX(ret, name, params, args, failure) qrseal_index_##name,
 #define QRSEAL_LAZY_VINDEX(name, params, args) qrseal_index_##name,
 #define QRSEAL_LAZY_NAME(ret, name, params, args, failure) #name,
 #define QRSEAL_LAZY_VNAME(name, params, args) #name,
 #define QRSEAL_LAZY_FORWARD(ret, name, params, args, failure)                           \
-    ret name params {                                                                   \
+    QRSEAL_LAZY_HIDDEN ret name params {                                                \
         if (!qrseal_lazy_ready()) return failure;                                       \
         return ((__typeof__(&name))qrseal_functions[qrseal_index_##name]) args;          \
     }
 #define QRSEAL_LAZY_VFORWARD(name, params, args)                                        \
-    void name params {                                                                  \
+    QRSEAL_LAZY_HIDDEN void name params {                                               \
         if (qrseal_lazy_ready())                                                        \
             ((__typeof__(&name))qrseal_functions[qrseal_index_##name]) args;             \
     }
