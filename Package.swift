@@ -10,34 +10,35 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(name: "CZBar", pkgConfig: "zbar",
-                       providers: [.apt(["libzbar-dev"])]),
+        // zbar, SQLite, libcrypto, cairo, giflib and Tesseract are not linked: CLoader opens each on first use
+        // (no pkgConfig here, whose flags would link it; their headers are in /usr/include).
+        .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
-        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto",
-                       providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc",
                        providers: [.apt(["libbrotli-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
-                       providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // Intel's ISA-L: the erasure code of messages split over several symbols.
         .systemLibrary(name: "CISAL", pkgConfig: "libisal",
                        providers: [.apt(["libisal-dev"])]),
         // Tesseract's C API: text recognition beside the codes.
-        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
-                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
+        .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
+        // Opens the libraries above when a command first needs one (dlopen), so that start-up
+        // does not pay for them: the functions our wrappers call, each resolved from the
+        // library's versioned soname (see include/loader.h).
+        .target(name: "CLoader", dependencies: []),
         // Linux's V4L2 header (linux-libc-dev); nothing to link.
         .systemLibrary(name: "CV4L2"),
         // zxing-cpp is C++ only: a small shim gives it a C interface (see its header).
         .target(name: "CZXingShim", dependencies: [],
                 linkerSettings: [.linkedLibrary("ZXing")]),
         .target(name: "QRSealKit",
-                dependencies: ["CZXingShim", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CISAL", "CCairo", "CGIF", "CTesseract"]),
+                dependencies: ["CZXingShim", "CLoader", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CISAL", "CCairo", "CGIF", "CTesseract"]),
         .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
         .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
         // zlib, for tests only: some of age's CCTV vectors are stored zlib-compressed.

@@ -20,6 +20,11 @@ mkdir -p "$OUT/modules/CZXingShim"
 printf 'module CZXingShim {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CZXingShim/include/zxing_shim.h" \
   > "$OUT/modules/CZXingShim/module.modulemap"
 CFLAGS+=(-I "$OUT/modules/CZXingShim")
+# And for CLoader, which opens zbar, SQLite, libcrypto, cairo, giflib and Tesseract on first use.
+mkdir -p "$OUT/modules/CLoader"
+printf 'module CLoader {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CLoader/include/loader.h" \
+  > "$OUT/modules/CLoader/module.modulemap"
+CFLAGS+=(-I "$OUT/modules/CLoader")
 for flag in $(pkg-config --cflags libpng zxing); do CFLAGS+=(-Xcc "$flag"); done
 SANITIZE=(-sanitize=fuzzer,address)
 OPT=(-O -g)
@@ -40,6 +45,16 @@ if newer "$SHIM" Sources/CZXingShim/shim.cpp Sources/CZXingShim/include/zxing_sh
     -c Sources/CZXingShim/shim.cpp -o "$SHIM"
 fi
 
+# CLoader's functions, which stand in for the libraries it opens on first use.
+LOADER=()
+for source in Sources/CLoader/*.c; do
+  object=$OUT/obj/loader-$(basename "$source" .c).o
+  LOADER+=("$object")
+  if newer "$object" "$source" Sources/CLoader/lazy.h Sources/CLoader/include/loader.h; then
+    "$(dirname "$CLANGXX")/clang" -O1 -g -I Sources/CLoader/include -c "$source" -o "$object"
+  fi
+done
+
 # The library: one module, internal API reachable through @testable import.
 mapfile -t LIB_SOURCES < <(find Sources/QRSealKit -name '*.swift' | sort)
 LIB=$OUT/obj/QRSealKit.o
@@ -51,7 +66,7 @@ if newer "$LIB" "${LIB_SOURCES[@]}" Fuzz/build.sh; then
     -c "${LIB_SOURCES[@]}" -o "$LIB"
 fi
 
-LIBS=(-lZXing -lstdc++ $(pkg-config --libs libqrencode zbar libpng libturbojpeg libcrypto libbrotlienc libbrotlidec sqlite3 libisal))
+LIBS=("${LOADER[@]}" -lZXing -lstdc++ $(pkg-config --libs libqrencode libpng libturbojpeg libbrotlienc libbrotlidec libisal))
 
 if [ "${1:-}" = --seeds ]; then
   # Not a fuzzer: AddressSanitizer's runtime also takes the coverage callbacks.

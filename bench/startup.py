@@ -4,8 +4,13 @@
 Table 1  each binary: size, how many shared libraries the loader maps (ldd), and whether
          any of them comes from the Swift toolchain.
 Table 2  median wall time of one process over N runs, the tools taking turns in each round:
-         `--version`, `encode -o x.png hello` against `qrencode -o x.png hello`, and a
-         one-image scan against `zbarimg -q`, with the ratio of each qrseal binary to the peer.
+         `--version` against `/bin/true`, `encode -o x.png hello` against
+         `qrencode -o x.png hello`, and a one-image scan against `zbarimg -q`, with the ratio of
+         each qrseal binary to the peer.
+Table 3  the same runs' median CPU time (user + system, from wait4), which other processes
+         on a busy machine disturb less than wall time, and how many shared objects the
+         dynamic loader mapped for the command (LD_DEBUG=files, one extra run): the libraries
+         qrseal opens on first use count only where the command needs them.
 
 Give the binaries to compare with --qrseal (repeatable, NAME=PATH), e.g. the release binary
 linked against the toolchain's shared Swift runtime and the one with it linked statically.
@@ -44,12 +49,24 @@ def libraries(path):
 
 
 def run_once(argv, env, cwd):
-    start = time.perf_counter()
-    r = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
-    elapsed = (time.perf_counter() - start) * 1000
-    if r.returncode != 0:
-        sys.exit("startup: %s failed (%d): %s" % (" ".join(argv), r.returncode, r.stderr.decode(errors="replace")))
-    return elapsed
+    """(wall ms, CPU ms) of one process, its output discarded."""
+    with open(os.devnull, "wb") as null:
+        start = time.perf_counter()
+        p = subprocess.Popen(argv, stdout=null, stderr=subprocess.PIPE, env=env, cwd=cwd)
+        stderr = p.stderr.read()
+        _, status, usage = os.wait4(p.pid, 0)
+        elapsed = (time.perf_counter() - start) * 1000
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        sys.exit("startup: %s failed (%d): %s" % (" ".join(argv), p.returncode, stderr.decode(errors="replace")))
+    return elapsed, (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def objects_mapped(argv, env, cwd):
+    """How many shared objects the dynamic loader maps for one run (LD_DEBUG=files)."""
+    r = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd,
+                       env=dict(env, LD_DEBUG="files"))
+    return sum(1 for line in r.stderr.decode(errors="replace").splitlines() if "generating link map" in line)
 
 
 def main():
@@ -80,7 +97,7 @@ def main():
         # (case, [(tool, argv)], peer tool, peer argv)
         cases = [
             ("--version", [(n, [p, "--version"]) for n, p in binaries],
-             "qrencode", peers["qrencode"] and [peers["qrencode"], "--version"]),
+             "/bin/true", ["/bin/true"]),
             ("encode -o x.png hello", [(n, [p, "encode", "--force", "-o", "x.png", "hello"]) for n, p in binaries],
              "qrencode", peers["qrencode"] and [peers["qrencode"], "-o", "x.png", "hello"]),
             ("scan (one image, kept in the inbox)", [(n, [p, "scan", image]) for n, p in binaries],
@@ -99,7 +116,11 @@ def main():
         print_table(["binary", "path", "MB", "shared libraries", "of them from the Swift toolchain"], sizes,
                     markdown=args.markdown, left=2)
 
-        rows = []
+        def objects(argv):
+            n = objects_mapped(argv, env, tmp)
+            return ", %d object%s" % (n, "" if n == 1 else "s")
+
+        rows, cpu_rows = [], []
         for case, tools, peer, peer_argv in cases:
             runs = {name: [] for name, _ in tools}
             runs[peer] = []
@@ -108,15 +129,25 @@ def main():
                     runs[name].append(run_once(argv, env, tmp))
                 if peer_argv:
                     runs[peer].append(run_once(peer_argv, env, tmp))
-            peer_ms = statistics.median(runs[peer]) if runs[peer] else None
-            row = [case]
-            for name, _ in tools:
-                ms = statistics.median(runs[name])
-                row.append("%.1f" % ms + (" (%.1f×)" % (ms / peer_ms) if peer_ms else ""))
-            row.append("%s %.1f" % (peer, peer_ms) if peer_ms else "%s missing" % peer)
+            row, cpu_row = [case], [case]
+            for column, out in ((0, row), (1, cpu_row)):
+                peer_ms = statistics.median(r[column] for r in runs[peer]) if runs[peer] else None
+                for name, argv in tools:
+                    ms = statistics.median(r[column] for r in runs[name])
+                    cell = "%.1f" % ms + (" (%.1f×)" % (ms / peer_ms) if peer_ms else "")
+                    out.append(cell + (objects(argv) if column == 1 else ""))
+                if peer_ms is None:
+                    out.append("%s missing" % peer)
+                else:
+                    out.append("%s %.1f" % (peer, peer_ms)
+                               + (objects(peer_argv) if column == 1 else ""))
             rows.append(row)
-        print("Table 2: one process, median of %d runs, ms (× the peer)" % args.runs)
-        print_table(["command"] + ["qrseal " + n for n, _ in binaries] + ["peer"], rows, markdown=args.markdown)
+            cpu_rows.append(cpu_row)
+        headers = ["command"] + ["qrseal " + n for n, _ in binaries] + ["peer"]
+        print("Table 2: one process, median wall time of %d runs, ms (× the peer)" % args.runs)
+        print_table(headers, rows, markdown=args.markdown)
+        print("Table 3: the same runs, median CPU time (user + system), ms (× the peer), and shared objects mapped")
+        print_table(headers, cpu_rows, markdown=args.markdown)
 
 
 if __name__ == "__main__":

@@ -31,3 +31,10 @@ enum Diagnostics {
         }
     }
 }
+
+extension CLIError {
+    /// A library opened on first use that is missing or broken: the package that installs it.
+    init(_ error: LibraryError) {
+        self.init(message: error.description, hints: ["install it: apt-get install \(error.library.package)"])
+    }
+}

@@ -46,6 +46,9 @@ struct DoctorCommand {
             let name = library.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
             if let version = library.version, let path = library.path {
                 console.print("  \(name)  \(version.padding(toLength: versionWidth, withPad: " ", startingAt: 0))  \(path)")
+            } else if let missing = library.missing {
+                console.print("  \(name)  missing: \(DisplayText.escape(missing.description)) "
+                              + "(apt-get install \(missing.library.package))")
             } else {
                 console.print("  \(name)  not linked")
             }

@@ -164,6 +164,13 @@ struct EncodeCommand {
                        hints: ["a message is split into parts of up to \(maxInputBytes >> 20) MiB in all"])
     }
 
+    /// Whether `args` are those of an encode that needs no libcrypto while it stays one
+    /// symbol: nothing sealed, no parts asked for, no sheet (which prints the content's hash).
+    static func isPlain(_ spec: CommandSpec, _ args: ParsedArguments) -> Bool {
+        spec.name == Commands.encode.name && args.value("format") != Format.pdf.rawValue
+            && !["seal", "key-file", "passphrase-file", "to", "armor", "parts"].contains { args.has($0) || args.value($0) != nil }
+    }
+
     func run(console: Console) throws(CLIError) -> ExitStatus {
         let message = try encodedMessage()
         if outputs.animate { return try outputs.show(message, margin: margin, invert: invert, console: console) }
@@ -194,6 +201,8 @@ struct EncodeCommand {
                     guard case .tooLarge = error else { throw CLIError(message: error.description) }
                 }
             }
+            // Too large for one symbol: parts carry hashes of their content.
+            do { try SharedLibrary.crypto.load() } catch { throw CLIError(error) }
             do { whole = try encoder.plainWhole(payload) } catch { throw CLIError(message: error.description) }
         }
         do {

@@ -106,6 +106,8 @@ extension CLIError {
                       hints: ["change the mode or owner of what is named; scan --no-store reads without keeping"])
         case .emptyFile:
             self.init(message: error.description, hints: ["remove it, and the next command that stores makes a new inbox there"])
+        case .library(let error):
+            self.init(error)
         default:
             self.init(message: error.description)
         }

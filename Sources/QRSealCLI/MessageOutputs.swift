@@ -74,6 +74,8 @@ struct MessageOutputs {
                 return try Sheet(message, paper: paper, perPage: perPage, name: name, note: note, quietZone: margin).pdf()
             }
             return try AnimatedGIF.encode(message, scale: scale, margin: margin, fps: fps, invert: invert)
+        } catch .library(let error) {
+            throw CLIError(error)
         } catch {
             throw CLIError(message: error.description)
         }

@@ -128,6 +128,7 @@ struct OpenCommand {
                 throw CLIError(message: "\(source): \(error.description)")
             }
             var detections = reader.detector.detect(in: image)
+            if detections.isEmpty, let missing = SharedLibrary.zbar.failure { throw CLIError(missing) }
             // A part of a larger message is no message yet: scan gathers parts.
             if let piece = detections.lazy.compactMap({ try? PartIntake.piece($0) }).first {
                 detections.removeAll(where: PartIntake.isPiece)

@@ -81,6 +81,11 @@ public enum QRSealCLI {
             console.print(HelpText.command(spec))
             return .success
         }
+        // libcrypto opens on first use; hashes are not allowed to fail, so it is opened here,
+        // before any command that may hash or seal, and a missing one is this error.
+        if spec.name != "doctor" && !EncodeCommand.isPlain(spec, args) {
+            do { try SharedLibrary.crypto.load() } catch { throw CLIError(error) }
+        }
         switch spec.name {
         case "encode": return try EncodeCommand(args, console: console).run(console: console)
         case "scan":

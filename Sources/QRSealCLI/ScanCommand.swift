@@ -93,6 +93,11 @@ struct ScanCommand {
                 handleText(sources[i], recognised, found: &found, tally: &tally, console: console)
             }
         }
+        // zbar opens when a pass first needs it; without it the images were read by zxing-cpp alone.
+        if let missing = SharedLibrary.zbar.failure {
+            tally.failed += 1
+            Diagnostics.report(CLIError(missing), console: console)
+        }
         parts.printPending(console: console)
         tally.printHints(console: console)
         return tally.status(otherwise: found > 0 ? .success : .nothingFound)

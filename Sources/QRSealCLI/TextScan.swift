@@ -162,6 +162,8 @@ extension CLIError {
         case let .missingLanguage(_, package):
             self.init(message: error.description,
                       hints: ["install it: apt-get install \(package) (or set TESSDATA_PREFIX to a tessdata folder that has it)"])
+        case .library(let error):
+            self.init(error)
         case .badLanguage:
             self.init(message: error.description, hints: ["give language codes joined by +, e.g. --lang eng+deu"], status: .usage)
         default:

@@ -18,22 +18,39 @@ public struct EncodedMessage: Sendable {
     /// The bytes of the content as given (file or text).
     public let totalBytes: Int
     /// SHA-256 of the content as given.
-    public let sha256: [UInt8]
+    public var sha256: [UInt8] {
+        switch digest {
+        case .known(let sha256): sha256
+        case .of(let content): Crypto.sha256(content)
+        }
+    }
     /// The message id as labels print it; nil for one symbol.
     public let id: String?
 
+    /// A message of one symbol keeps its (small) content and hashes it only when asked, for
+    /// the PDF sheet: a plain `encode` to PNG then never initialises OpenSSL (bench/startup.py).
+    private enum Digest: Sendable {
+        case known([UInt8])
+        case of([UInt8])
+    }
+    private let digest: Digest
+
     public init(symbols: [EncodedSymbol], dataParts: Int, totalBytes: Int, sha256: [UInt8], id: String?) {
+        self.init(symbols: symbols, dataParts: dataParts, totalBytes: totalBytes, digest: .known(sha256), id: id)
+    }
+
+    private init(symbols: [EncodedSymbol], dataParts: Int, totalBytes: Int, digest: Digest, id: String?) {
         self.symbols = symbols
         self.dataParts = dataParts
         self.totalBytes = totalBytes
-        self.sha256 = sha256
+        self.digest = digest
         self.id = id
     }
 
     /// A message of one symbol, for `content`.
     public init(single matrix: QRMatrix, content: [UInt8]) {
         self.init(symbols: [EncodedSymbol(matrix: matrix, label: nil)], dataParts: 1, totalBytes: content.count,
-                  sha256: Crypto.sha256(content), id: nil)
+                  digest: .of(content), id: nil)
     }
 }
 

@@ -64,6 +64,50 @@ struct CompletionTests {
         #expect(try bashCompletes("qrseal help inb") == ["inbox"])
     }
 
+    /// What zsh's completion system offers for `line` after a Tab (the last word is being
+    /// typed), with the script `qrseal completions zsh` prints installed as `_qrseal` and
+    /// compinit loaded, in `directory`: Tests/Support/scripts/zsh-complete.zsh types it into
+    /// an interactive zsh on a pseudo-terminal.
+    func zshCompletes(_ line: String, in directory: String? = nil) throws -> [String] {
+        guard Tools.which("zsh") != nil else {
+            Issue.record("zsh is missing: 'make setup' installs it")
+            return []
+        }
+        let dir = try TempDir()
+        let script = qrseal(["completions", "zsh"])
+        #expect(script.status == 0, "\(script.stderr)")
+        _ = try dir.write("_qrseal", script.stdout)
+        let driver = Tools.packageRoot.appendingPathComponent("Tests/Support/scripts/zsh-complete.zsh").path
+        let r = try Tools.run("timeout", ["60", "zsh", "-f", driver, dir.url.path, line], currentDirectory: directory)
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        return r.stdoutText.split(separator: "\n").map(String.init)
+    }
+
+    @Test("zsh completes command names, a group's subcommands, options by prefix and their fixed choices")
+    func zshNames() throws {
+        #expect(try zshCompletes("qrseal enc") == ["encode"])
+        #expect(try zshCompletes("qrseal ") == Completions.topLevel)
+        #expect(try zshCompletes("qrseal inbox li") == ["list"])
+        #expect(try zshCompletes("qrseal encode --fo").sorted() == ["--force", "--format"])
+        let effort = try #require(Commands.scan.option(long: "effort")?.value)
+        #expect(try zshCompletes("qrseal scan --effort ") == effort.split(separator: "|").map(String.init))
+        #expect(try zshCompletes("qrseal encode --format s") == ["svg"])
+        // --symbology takes a comma-separated list: the last element completes.
+        #expect(try zshCompletes("qrseal scan --symbology qr,ean1") == ["ean13"])
+        #expect(try zshCompletes("qrseal encode --scale ").isEmpty)
+    }
+
+    @Test("zsh completes files for file options and image arguments")
+    func zshFiles() throws {
+        let dir = try TempDir()
+        try dir.write("photo.png", Data())
+        try dir.write("notes.txt", Data())
+        try dir.write("my photo.png", Data())
+        #expect(try zshCompletes("qrseal scan ph", in: dir.url.path) == ["photo.png"])
+        #expect(try zshCompletes("qrseal scan my", in: dir.url.path).first == "my photo.png")
+        #expect(try zshCompletes("qrseal encode -i no", in: dir.url.path) == ["notes.txt"])
+    }
+
     @Test("the zsh and fish scripts parse and name every command", arguments: ["zsh", "fish"])
     func otherShells(shell: String) throws {
         let r = qrseal(["completions", shell])

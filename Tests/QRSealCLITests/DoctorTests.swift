@@ -24,13 +24,14 @@ struct DoctorTests {
             """)
     }
 
-    @Test("every library is listed with the version it reports and the file loaded")
+    @Test("every library is listed with the version it reports and the file loaded, those opened on first use too")
     func libraries() throws {
         let lines = box.run(["doctor"]).out.split(separator: "\n").map(String.init)
         let start = try #require(lines.firstIndex(of: "libraries"))
         let section = lines[(start + 1)...].prefix { $0.hasPrefix("  ") }
         #expect(section.map { $0.split(separator: " ").first.map(String.init) ?? "" }
-                == ["zbar", "zxing-cpp", "libqrencode", "OpenSSL", "SQLite", "libpng", "libjpeg-turbo", "Brotli", "Tesseract"])
+                == ["zbar", "zxing-cpp", "libqrencode", "OpenSSL", "SQLite", "libpng", "libjpeg-turbo", "Brotli", "Tesseract",
+                    "cairo", "giflib"])
         let zbar = try #require(section.first)
         #expect(zbar.range(of: #"^  zbar +\d+\.\d+\.\d+ +/\S*libzbar\.so"#, options: .regularExpression) != nil, "\(zbar)")
         #expect(section.allSatisfy { $0.contains("/lib") }, "\(section)")

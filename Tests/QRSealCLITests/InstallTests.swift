@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import QRSealCLI
+import QRSealKit
 
 /// `make install`, `make uninstall` and the .deb of `make deb`, as a person installs them.
 @Suite("installing")
@@ -81,9 +82,17 @@ struct InstallTests {
                      "usr/share/doc/qrseal/copyright", "usr/share/doc/qrseal/changelog.Debian.gz"] {
             #expect(FileManager.default.fileExists(atPath: root.path(file)), "\(file) missing from the package")
         }
-        let fields = try Tools.run("dpkg-deb", ["-f", Self.deb, "Version", "Depends"]).stdoutText
+        let fields = try Tools.run("dpkg-deb", ["-f", Self.deb, "Version", "Depends", "Recommends"]).stdoutText
         #expect(fields.contains("Version: \(Commands.version)-"), "\(fields)")
-        #expect(fields.contains("libzbar0") && fields.contains("libqrencode4") && fields.contains("libc6"), "\(fields)")
+        let depends = fields.split(separator: "\n").first { $0.hasPrefix("Depends: ") }.map(String.init) ?? ""
+        let recommends = fields.split(separator: "\n").first { $0.hasPrefix("Recommends: ") }.map(String.init) ?? ""
+        #expect(depends.contains("libqrencode4") && depends.contains("libc6"), "\(fields)")
+        // The libraries opened on first use are in no NEEDED list: the package names them itself,
+        // Tesseract as a recommendation (only scan --text needs it).
+        for library in SharedLibrary.all {
+            let field = library == .tesseract ? recommends : depends
+            #expect(field.contains(library.package + " (>= "), "\(library.package) in \(fields)")
+        }
 
         // Nothing the loader maps comes from the toolchain, and nothing is missing.
         let ldd = try Tools.run("ldd", [bin]).stdoutText
@@ -99,6 +108,13 @@ struct InstallTests {
         #expect(encode.status == 0, "\(encode.stderr)")
         let scan = try Tools.run(bin, ["scan", "--no-store", "--raw", png], environment: env)
         #expect(scan.status == 0 && scan.stdoutText == "hello from the package\n", "\(scan.stderr)")
+        let version = try Tools.run(bin, ["--version"], environment: env)
+        #expect(version.status == 0 && version.stdoutText == "qrseal \(Commands.version)\n", "\(version.stderr)")
+        // cairo, opened on first use, from the system as the package's Depends installs it.
+        let pdf = try Tools.run(bin, ["encode", "--format", "pdf", "-o", work.path("hello.pdf"), "hello"], environment: env)
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        let bytes = (try? Data(contentsOf: URL(fileURLWithPath: work.path("hello.pdf")))) ?? Data()
+        #expect(bytes.starts(with: Data("%PDF-".utf8)))
         // The same binary's completions, as the package ships them.
         let shipped = try Data(contentsOf: URL(fileURLWithPath: root.path("usr/share/bash-completion/completions/qrseal")))
         #expect(try Tools.run(bin, ["completions", "bash"], environment: env).stdout == shipped)

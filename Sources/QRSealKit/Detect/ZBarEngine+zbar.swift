@@ -4,6 +4,8 @@ import CZBar
 ///
 /// A fresh `zbar_image_scanner_t` is made for every call: a reused scanner keeps state
 /// (its result cache) that makes one image's results depend on the images before it.
+/// zbar is opened on the first call (`SharedLibrary.zbar`); when it cannot be, a scan finds
+/// nothing and `SharedLibrary.zbar.failure` says why.
 struct ZBarEngine: Sendable {
     let symbologies: Set<Symbology>
     /// Whether to retry inverted (light-on-dark) when nothing is found.

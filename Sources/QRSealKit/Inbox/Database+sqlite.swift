@@ -24,6 +24,7 @@ final class Database {
 
     /// Opens an existing database file, without creating it.
     init(path: String, mode: Mode = .readWrite) throws(InboxError) {
+        do { try SharedLibrary.sqlite.load() } catch { throw .library(error) }
         var db: OpaquePointer?
         let flags: Int32
         var name = path

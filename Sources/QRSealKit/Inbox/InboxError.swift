@@ -22,6 +22,8 @@ public enum InboxError: Error, Equatable, Sendable {
     case badImport(line: Int, reason: String)
     /// Any other SQLite failure, with its message.
     case sqlite(String)
+    /// SQLite, opened on first use, cannot be loaded.
+    case library(LibraryError)
 }
 
 extension InboxError: CustomStringConvertible {
@@ -49,6 +51,8 @@ extension InboxError: CustomStringConvertible {
             return "line \(line): \(reason); nothing was imported"
         case let .sqlite(message):
             return "inbox: \(message)"
+        case let .library(error):
+            return error.description
         }
     }
 }

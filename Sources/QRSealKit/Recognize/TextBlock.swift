@@ -71,6 +71,8 @@ public enum TextRecognitionError: Error, Equatable, Sendable, CustomStringConver
     case initFailed(languages: String, dataPath: String)
     /// Tesseract gave up on the image.
     case recognitionFailed
+    /// Tesseract, opened on first use, cannot be loaded.
+    case library(LibraryError)
 
     public var description: String {
         switch self {
@@ -78,6 +80,7 @@ public enum TextRecognitionError: Error, Equatable, Sendable, CustomStringConver
         case .badLanguage(let name): return "'\(name)' is not a language name"
         case let .initFailed(languages, path): return "tesseract could not start with '\(languages)' from \(path)"
         case .recognitionFailed: return "tesseract could not recognise text in the image"
+        case .library(let error): return error.description
         }
     }
 

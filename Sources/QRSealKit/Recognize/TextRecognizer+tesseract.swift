@@ -33,6 +33,7 @@ public final class TextRecognizer {
                 throw .missingLanguage(name: name, package: TextRecognitionError.package(forLanguage: name))
             }
         }
+        do { try SharedLibrary.tesseract.load() } catch { throw .library(error) }
         guard !languages.isEmpty, let handle = TessBaseAPICreate() else { throw .initFailed(languages: "", dataPath: path) }
         // Tesseract's messages ("Estimating resolution as …") would go to standard error.
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")

@@ -31,6 +31,7 @@ public enum AnimatedGIF {
         let pixels = side * height * message.symbols.count
         guard pixels <= maximumPixels else { throw .animationTooLarge(pixels: pixels, limit: maximumPixels) }
         let delay = max(2, Int((100 / fps).rounded()))
+        try load(.gif)
 
         let writer = GIFWriter()
         try writer.open(width: side, height: height)

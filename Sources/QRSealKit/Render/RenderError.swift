@@ -17,6 +17,8 @@ public enum RenderError: Error, Equatable, Sendable {
     case pdf(reason: String)
     /// giflib failed while writing the GIF; its own text.
     case gif(reason: String)
+    /// cairo or giflib, opened on first use, cannot be loaded.
+    case library(LibraryError)
 }
 
 extension RenderError: CustomStringConvertible {
@@ -40,6 +42,8 @@ extension RenderError: CustomStringConvertible {
             return "cannot write the PDF: \(reason)"
         case let .gif(reason):
             return "cannot write the GIF: \(reason)"
+        case let .library(error):
+            return error.description
         }
     }
 }

@@ -15,6 +15,7 @@ final class PDFWriter {
     var bytes: [UInt8] = []
 
     static func write(_ drawing: SheetDrawing) throws(RenderError) -> [UInt8] {
+        try load(.cairo)
         let writer = PDFWriter()
         let closure = Unmanaged.passUnretained(writer).toOpaque()
         guard let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
@@ -130,6 +131,7 @@ final class PDFWriter {
 enum TextStrip {
     /// `text` centred in black on a white strip of `width` × `height` pixels, shortened to fit.
     static func image(_ text: String, width: Int, height: Int) throws(RenderError) -> GrayImage {
+        try load(.cairo)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else {
             throw .gif(reason: "no image surface")
         }
@@ -151,4 +153,9 @@ enum TextStrip {
         }
         return image
     }
+}
+
+/// Opens `library` (cairo, giflib) before the first call into it, as a `RenderError`.
+func load(_ library: SharedLibrary) throws(RenderError) {
+    do { try library.load() } catch { throw .library(error) }
 }

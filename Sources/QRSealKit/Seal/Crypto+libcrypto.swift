@@ -1,11 +1,21 @@
 import CLibCrypto
 
 /// The cryptographic primitives of the format, each a call into OpenSSL's libcrypto.
+///
+/// libcrypto is opened on first use (`SharedLibrary.crypto`): the throwing primitives open it
+/// first and throw `.crypto` naming it when it cannot be; the CLI opens it before any command
+/// that may hash, so that the non-throwing ones (hashes, HMAC) find it open.
 enum Crypto {
     static let keyLength = 32, nonceLength = 12, tagLength = 16
 
+    /// Opens libcrypto (once), as a `SealError`.
+    static func load() throws(SealError) {
+        do { try SharedLibrary.crypto.load() } catch { throw .crypto(error.description) }
+    }
+
     /// `count` bytes from RAND_bytes.
     static func randomBytes(_ count: Int) throws(SealError) -> [UInt8] {
+        try load()
         var bytes = [UInt8](repeating: 0, count: count)
         guard RAND_bytes(&bytes, Int32(count)) == 1 else { throw .crypto(drainErrors()) }
         return bytes
@@ -18,7 +28,7 @@ enum Crypto {
         let ok = data.withUnsafeBufferPointer {
             EVP_Digest($0.baseAddress, $0.count, &digest, &length, EVP_sha256(), nil)
         }
-        precondition(ok == 1 && length == 32, "EVP_Digest(SHA-256) failed")
+        precondition(ok == 1 && length == 32, SharedLibrary.crypto.failure?.description ?? "EVP_Digest(SHA-256) failed")
         return digest
     }
 
@@ -31,12 +41,13 @@ enum Crypto {
                 HMAC(EVP_sha256(), k.baseAddress, Int32(k.count), m.baseAddress, m.count, &mac, &length)
             }
         }
-        precondition(result != nil && length == 32, "HMAC(SHA-256) failed")
+        precondition(result != nil && length == 32, SharedLibrary.crypto.failure?.description ?? "HMAC(SHA-256) failed")
         return mac
     }
 
     /// A 32-byte key from `password` with EVP_PBE_scrypt.
     static func scrypt(password: [UInt8], salt: [UInt8], log2N: Int, r: Int, p: Int) throws(SealError) -> [UInt8] {
+        try load()
         var key = [UInt8](repeating: 0, count: keyLength)
         let n = UInt64(1) << UInt64(log2N)
         // OpenSSL needs 128·r·(N + 2) bytes for V plus 128·r·p for B; allow exactly that.
@@ -75,6 +86,7 @@ enum Crypto {
     /// EVP_CTRL_AEAD_GET_TAG): ciphertext ‖ tag.
     private static func aeadSeal(_ cipher: OpaquePointer?, key: [UInt8], nonce: [UInt8], aad: [UInt8],
                                  plaintext: [UInt8]) throws(SealError) -> [UInt8] {
+        try load()
         precondition(key.count == keyLength && nonce.count == nonceLength, "bad AEAD key or nonce size")
         guard let ctx = EVP_CIPHER_CTX_new() else { throw .crypto(drainErrors()) }
         defer { EVP_CIPHER_CTX_free(ctx) }
@@ -108,6 +120,7 @@ enum Crypto {
     /// not verify.
     private static func aeadOpen(_ cipher: OpaquePointer?, key: [UInt8], nonce: [UInt8], aad: [UInt8],
                                  sealed: [UInt8]) throws(SealError) -> [UInt8]? {
+        try load()
         precondition(key.count == keyLength && nonce.count == nonceLength, "bad AEAD key or nonce size")
         guard sealed.count >= tagLength else { return nil }
         let ciphertext = Array(sealed.dropLast(tagLength))
@@ -157,6 +170,7 @@ enum Crypto {
     /// The X25519 public key of a 32-byte private scalar (EVP_PKEY_new_raw_private_key with
     /// EVP_PKEY_X25519, then EVP_PKEY_get_raw_public_key).
     static func x25519PublicKey(privateKey: [UInt8]) throws(SealError) -> [UInt8] {
+        try load()
         precondition(privateKey.count == 32, "an X25519 private key is 32 bytes")
         guard let key = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nil, privateKey, 32) else {
             throw .crypto(drainErrors())
@@ -172,6 +186,7 @@ enum Crypto {
     /// is all zeros (a low-order or identity share), which RFC 7748 says to refuse. OpenSSL
     /// itself fails the derivation then; either way no zero secret is ever returned.
     static func x25519(privateKey: [UInt8], publicKey: [UInt8]) throws(SealError) -> [UInt8]? {
+        try load()
         precondition(privateKey.count == 32 && publicKey.count == 32, "X25519 keys are 32 bytes")
         guard let mine = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nil, privateKey, 32),
               let theirs = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nil, publicKey, 32) else {

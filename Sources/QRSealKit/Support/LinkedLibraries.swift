@@ -9,10 +9,13 @@ public struct LinkedLibrary: Sendable, Equatable {
     public let version: String?
     /// The shared object the dynamic linker loaded, links resolved; nil when not loaded.
     public let path: String?
+    /// Why a library opened on first use (`SharedLibrary`) could not be opened.
+    public var missing: LibraryError? = nil
 }
 
 /// The C libraries qrseal links against, as the running process actually loaded them,
-/// which may differ from the headers it was built with (`qrseal doctor` shows them).
+/// which may differ from the headers it was built with (`qrseal doctor` shows them). Those
+/// opened on first use (`SharedLibrary`) are opened first, so that they are listed too.
 ///
 /// Versions are asked of the libraries themselves through `dlsym`, so that no layer needs
 /// to import another layer's C module for this; the loaded files come from `/proc/self/maps`.
@@ -21,11 +24,12 @@ public enum LinkedLibraries {
         let name: String
         /// The file name's start, up to and including ".so".
         let file: String
+        var onDemand: SharedLibrary? = nil
         let version: @Sendable () -> String?
     }
 
     private static let known: [Known] = [
-        Known(name: "zbar", file: "libzbar.so") {
+        Known(name: "zbar", file: "libzbar.so", onDemand: .zbar) {
             typealias F = @convention(c) (UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?,
                                           UnsafeMutablePointer<UInt32>?) -> Int32
             guard let f: F = symbol("zbar_version") else { return nil }
@@ -38,12 +42,12 @@ public enum LinkedLibraries {
             typealias F = @convention(c) () -> UnsafePointer<CChar>?
             return (symbol("QRcode_APIVersionString") as F?).flatMap { $0() }.map { String(cString: $0) }
         },
-        Known(name: "OpenSSL (libcrypto)", file: "libcrypto.so") {
+        Known(name: "OpenSSL (libcrypto)", file: "libcrypto.so", onDemand: .crypto) {
             typealias F = @convention(c) (Int32) -> UnsafePointer<CChar>?
             // OPENSSL_VERSION_STRING (6): the bare number, such as "3.0.17".
             return (symbol("OpenSSL_version") as F?).flatMap { $0(6) }.map { String(cString: $0) }
         },
-        Known(name: "SQLite", file: "libsqlite3.so") {
+        Known(name: "SQLite", file: "libsqlite3.so", onDemand: .sqlite) {
             typealias F = @convention(c) () -> UnsafePointer<CChar>?
             return (symbol("sqlite3_libversion") as F?).flatMap { $0() }.map { String(cString: $0) }
         },
@@ -62,18 +66,29 @@ public enum LinkedLibraries {
             let v = f()
             return "\(v >> 24).\((v >> 12) & 0xFFF).\(v & 0xFFF)"
         },
-        Known(name: "Tesseract", file: "libtesseract.so") {
+        Known(name: "Tesseract", file: "libtesseract.so", onDemand: .tesseract) {
             typealias F = @convention(c) () -> UnsafePointer<CChar>?
             return (symbol("TessVersion") as F?).flatMap { $0() }.map { String(cString: $0) }
         },
+        Known(name: "cairo", file: "libcairo.so", onDemand: .cairo) {
+            typealias F = @convention(c) () -> UnsafePointer<CChar>?
+            return (symbol("cairo_version_string") as F?).flatMap { $0() }.map { String(cString: $0) }
+        },
+        // giflib has no version call: its file name gives it.
+        Known(name: "giflib", file: "libgif.so", onDemand: .gif) { nil },
     ]
 
     /// Every library qrseal may use, in a fixed order; those not loaded have no path or version.
     public static func all() -> [LinkedLibrary] {
+        var missing: [String: LibraryError] = [:]
+        for lib in known {
+            guard let onDemand = lib.onDemand else { continue }
+            do { try onDemand.load() } catch { missing[lib.name] = error }
+        }
         let loaded = loadedObjects()
         return known.map { lib in
             guard let path = loaded.first(where: { fileName($0).hasPrefix(lib.file) }) else {
-                return LinkedLibrary(name: lib.name, version: nil, path: nil)
+                return LinkedLibrary(name: lib.name, version: nil, path: nil, missing: missing[lib.name])
             }
             let resolved = realPath(path) ?? path
             let fromFile = fileName(resolved).dropFirst(lib.file.count).drop { $0 == "." }

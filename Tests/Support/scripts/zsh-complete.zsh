@@ -1,0 +1,25 @@
+# What zsh's completion system offers for a command line, as a person pressing Tab sees it:
+#   zsh -f zsh-complete.zsh DIR 'qrseal encode --fo'
+# runs an interactive zsh on a pseudo-terminal (zsh/zpty) with compinit and the completion
+# functions in DIR (a file _qrseal), types the line and a Tab, and prints every match the
+# completion functions offered (compadd is wrapped to record them), one a line.
+dir=$1 line=$2
+zmodload zsh/zpty || { print -u2 "zsh-complete: no zsh/zpty module"; exit 3; }
+out=$dir/matches
+: > $out
+zpty qrs zsh -f -i
+# The markers are printed by arithmetic, so that the terminal's echo of the command typed
+# does not match them: a marker seen means every line before it was done.
+zpty -w qrs "PS1='% '; fpath=(${(q)dir} \$fpath); autoload -Uz compinit; compinit -u -d ${(q)dir}/zcompdump"
+zpty -w qrs "compadd() { local -a m; builtin compadd -O m \"\$@\"; (( \$#m )) && print -rl -- \$m >> ${(q)out}; return 0; }"
+zpty -w qrs 'print -r -- "ready-$(( 6 * 7 ))"'
+zpty -r -m qrs text '*ready-42*' || { print -u2 "zsh-complete: zsh did not start"; exit 3; }
+# Tab, then Ctrl-U (kill the whole line, not a signal: Ctrl-C would flush what is typed).
+zpty -w -n qrs "$line"$'\t'$'\x15'
+zpty -w qrs 'print -r -- "done-$(( 6 * 8 ))"'
+zpty -r -m qrs text '*done-48*' || { print -u2 "zsh-complete: completion did not finish"; exit 3; }
+zpty -d qrs
+# The same match may be offered more than once (one per option group); each once, in order.
+typeset -U matches
+matches=("${(@f)$(<$out)}")
+print -rl -- $matches
