@@ -91,8 +91,9 @@ public struct Detector: Sendable {
     }
 
     /// Drops repeats of the same payload at the same place; of two different payloads read
-    /// at the same place (one of them must be wrong), keeps the one more reads agree on,
-    /// and neither when as many agree on each.
+    /// at the same place (one of them must be wrong), keeps the one whose reader's error
+    /// correction vouched for it with a wide margin (`isSoundlyChecked`) when only one was,
+    /// else the one more reads agree on, and neither when as many agree on each.
     static func merged(_ detections: [Detection]) -> [Detection] {
         var symbols: [Detection] = []
         for d in detections {
@@ -103,8 +104,9 @@ public struct Detector: Sendable {
             }
         }
         let support = symbols.map { s in detections.filter { s.agrees(with: $0) }.count }
+        let weight = symbols.indices.map { (symbols[$0].isSoundlyChecked ? 1 : 0, support[$0]) }
         let kept = symbols.indices.filter { i in
-            !symbols.indices.contains { j in symbols[j].conflicts(with: symbols[i]) && support[j] >= support[i] }
+            !symbols.indices.contains { j in symbols[j].conflicts(with: symbols[i]) && weight[j] >= weight[i] }
         }
         return readingOrder(kept.map { symbols[$0] })
     }
@@ -188,10 +190,12 @@ extension Detection {
     func filling(from other: Detection) -> Detection {
         guard text == nil && other.text != nil || version == nil && other.version != nil
                 || errorCorrection == nil && other.errorCorrection != nil
-                || structuredAppend == nil && other.structuredAppend != nil else { return self }
+                || structuredAppend == nil && other.structuredAppend != nil
+                || !isSoundlyChecked && other.isSoundlyChecked else { return self }
         var filled = Detection(symbology: symbology, bytes: bytes, text: text ?? other.text, corners: corners,
                                version: version ?? other.version, errorCorrection: errorCorrection ?? other.errorCorrection)
         filled.structuredAppend = structuredAppend ?? other.structuredAppend
+        filled.isSoundlyChecked = isSoundlyChecked || other.isSoundlyChecked
         return filled
     }
 }
