@@ -26,8 +26,15 @@ struct AztecReader {
     /// Every Aztec symbol read, corners in the image's pixels.
     func read() -> [(candidate: Candidate, symbol: AztecSymbol)] {
         var out: [(Candidate, AztecSymbol)] = []
+        var inverted: AztecReader?
         for centre in bullseyes() {
-            if let read = read(at: centre) { out.append(read) }
+            if centre.light {
+                // Light on dark: the same reader over the binarized image turned over.
+                inverted = inverted ?? AztecReader(image: image, dark: dark.map { !$0 })
+                if let read = inverted!.read(at: centre) { out.append(read) }
+            } else if let read = read(at: centre) {
+                out.append(read)
+            }
         }
         return out
     }
@@ -39,6 +46,8 @@ struct AztecReader {
         /// The boundaries of the runs along the row through the centre: `left[k]` and
         /// `right[k]` are the x at which run k (0 the centre, 1 the first light ring …) ends.
         var left: [Int], right: [Int]
+        /// A light centre: the symbol is printed light on dark.
+        var light = false
     }
 
     /// The centres of the bull's-eyes, each once, at most `maxBullseyes`.
@@ -61,10 +70,11 @@ struct AztecReader {
                 starts[count] = w
                 let firstDark = dark[row]
                 // Run i spans starts[i]..<starts[i+1]; it is dark when i is even and the row
-                // starts dark, or odd and it starts light.
-                var i = firstDark ? 4 : 5
+                // starts dark, or odd and it starts light. Centres of both colours are looked
+                // for, light ones for symbols printed light on dark.
+                var i = 4
                 while i + 4 < count {
-                    defer { i += 2 }
+                    defer { i += 1 }
                     var widths = [Int](repeating: 0, count: 7)
                     for k in 0..<7 { widths[k] = starts[i - 3 + k + 1] - starts[i - 3 + k] }
                     guard Self.looksLikeRings(widths) else { continue }
@@ -72,7 +82,8 @@ struct AztecReader {
                     if found.contains(where: { abs($0.x - cx) < $0.module * 2 && abs($0.y - Double(y)) < $0.module * 2 }) {
                         continue
                     }
-                    guard let centre = confirm(x: Int(cx), y: y, dark: dark) else { continue }
+                    let light = (i % 2 == 0) != firstDark
+                    guard let centre = confirm(x: Int(cx), y: y, light: light, dark: dark) else { continue }
                     if found.contains(where: { abs($0.x - centre.x) < $0.module * 2 && abs($0.y - centre.y) < $0.module * 2 }) {
                         continue
                     }
@@ -130,16 +141,16 @@ struct AztecReader {
 
     /// The bull's-eye whose centre run a row crosses at (x, y), if its column shows the
     /// same rings; its centre and module size from both.
-    private func confirm(x: Int, y: Int, dark: UnsafeBufferPointer<Bool>) -> Centre? {
+    private func confirm(x: Int, y: Int, light: Bool, dark: UnsafeBufferPointer<Bool>) -> Centre? {
         let w = image.width
-        guard dark[y * w + x] else { return nil }
+        guard dark[y * w + x] != light else { return nil }
         let column = runs(x: x, y: y, dx: 0, dy: 1, count: 4, dark: dark)
         guard column.before.count == 5, column.after.count == 5 else { return nil }
         let vertical = Self.widths(column)
         guard Self.looksLikeRings(Array(vertical[1..<8])) else { return nil }
         let cy = y + (column.before[0] + 1 + column.after[0]) / 2
         // The row again, through the column's centre.
-        guard dark[cy * w + x] else { return nil }
+        guard dark[cy * w + x] != light else { return nil }
         let row = runs(x: x, y: cy, dx: 1, dy: 0, count: 6, dark: dark)
         guard row.before.count >= 5, row.after.count >= 5 else { return nil }
         let horizontal = Self.widths(row)
@@ -159,7 +170,7 @@ struct AztecReader {
                   d[1..<6].allSatisfy({ Double($0) > 0.4 * m && Double($0) < 1.7 * m }) else { return nil }
         }
         return Centre(x: cx + 0.5, y: Double(cy) + 0.5, module: (mv + mh) / 2,
-                      left: row.before.map { x + $0 }, right: row.after.map { x + $0 })
+                      left: row.before.map { x + $0 }, right: row.after.map { x + $0 }, light: light)
     }
 
     /// The run widths along a line, outermost before to outermost after, the centre's in the middle.
@@ -228,9 +239,71 @@ struct AztecReader {
         let ds = far.map { $0.d.squareRoot() }
         guard ds.max()! < 2.2 * ds.min()! else { return nil }
         // Each corner pixel's centre lies half a pixel inside the ring's outer corner.
-        return far.map { c in
+        let rough = far.map { c in
             Point(x: c.x + (c.x > cx ? 0.5 : -0.5), y: c.y + (c.y > cyd ? 0.5 : -0.5))
         }
+        // Blur and ink round a ring's corners; its sides stay straight, so lines fitted to
+        // the middle of each side's outer edge meet where the corner was.
+        var sides = [[Point]](repeating: [], count: 4)
+        for (px, py) in pixels {
+            let fx = Double(px) + 0.5, fy = Double(py) + 0.5
+            let d = (fx - cx) * (fx - cx) + (fy - cyd) * (fy - cyd)
+            // On the outer edge: a neighbour outside the ring, farther from the centre.
+            let outward = [(px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)].contains { nx, ny in
+                let i = (ny - y0) * ww + nx - x0
+                let nd = (Double(nx) + 0.5 - cx) * (Double(nx) + 0.5 - cx) + (Double(ny) + 0.5 - cyd) * (Double(ny) + 0.5 - cyd)
+                return !seen[i] && nd > d
+            }
+            guard outward else { continue }
+            for k in 0..<4 {
+                let a = rough[k], b = rough[(k + 1) % 4]
+                let ex = b.x - a.x, ey = b.y - a.y
+                let t = ((fx - a.x) * ex + (fy - a.y) * ey) / max(1e-9, ex * ex + ey * ey)
+                let across = abs((fx - a.x) * ey - (fy - a.y) * ex) / max(1e-9, (ex * ex + ey * ey).squareRoot())
+                if t > 0.2 && t < 0.8 && across < 0.25 * (ex * ex + ey * ey).squareRoot() {
+                    sides[k].append(Point(x: fx, y: fy))
+                }
+            }
+        }
+        let lines = sides.map { Self.fittedLine($0, awayFrom: Point(x: cx, y: cyd)) }
+        var corners = rough
+        for k in 0..<4 {
+            guard let l1 = lines[(k + 3) % 4], let l2 = lines[k],
+                  let p = Self.intersection(l1, l2),
+                  (p.x - rough[k].x) * (p.x - rough[k].x) + (p.y - rough[k].y) * (p.y - rough[k].y) < radius * radius / 16
+            else { continue }
+            corners[k] = p
+        }
+        return corners
+    }
+
+    /// A line n·p = c through edge pixels' centres, moved half a pixel away from `centre`
+    /// onto the edge itself; nil for fewer than three points.
+    private static func fittedLine(_ points: [Point], awayFrom centre: Point) -> (n: Point, c: Double)? {
+        guard points.count >= 3 else { return nil }
+        let count = Double(points.count)
+        let mx = points.reduce(0) { $0 + $1.x } / count, my = points.reduce(0) { $0 + $1.y } / count
+        var sxx = 0.0, sxy = 0.0, syy = 0.0
+        for p in points {
+            sxx += (p.x - mx) * (p.x - mx)
+            sxy += (p.x - mx) * (p.y - my)
+            syy += (p.y - my) * (p.y - my)
+        }
+        // The normal is the direction of least spread.
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy) + Double.pi / 2
+        var n = Point(x: cos(angle), y: sin(angle))
+        var c = n.x * mx + n.y * my
+        if n.x * centre.x + n.y * centre.y > c {
+            n = Point(x: -n.x, y: -n.y)
+            c = -c
+        }
+        return (n, c + 0.5)
+    }
+
+    private static func intersection(_ a: (n: Point, c: Double), _ b: (n: Point, c: Double)) -> Point? {
+        let det = a.n.x * b.n.y - a.n.y * b.n.x
+        guard abs(det) > 0.3 else { return nil }
+        return Point(x: (a.c * b.n.y - b.c * a.n.y) / det, y: (a.n.x * b.c - b.n.x * a.c) / det)
     }
 
     /// The corners, in the image, of the square at ±`a` modules about the centre: the
