@@ -18,6 +18,12 @@ struct AztecReader {
     /// At most this many bull's-eyes are followed in one image.
     static let maxBullseyes = 24
 
+    /// From this smaller side on (a camera frame, a photo), only every other row is searched.
+    static let everyOtherRowFrom = 600
+
+    /// Whether modules are read light for dark: a symbol printed light on dark.
+    private var inverted = false
+
     init(image: GrayImage, dark: [Bool]? = nil) {
         self.image = image
         self.dark = dark ?? FinderCensus.binarized(image)
@@ -26,15 +32,10 @@ struct AztecReader {
     /// Every Aztec symbol read, corners in the image's pixels.
     func read() -> [(candidate: Candidate, symbol: AztecSymbol)] {
         var out: [(Candidate, AztecSymbol)] = []
-        var inverted: AztecReader?
+        var turned = self
+        turned.inverted = true
         for centre in bullseyes() {
-            if centre.light {
-                // Light on dark: the same reader over the binarized image turned over.
-                inverted = inverted ?? AztecReader(image: image, dark: dark.map { !$0 })
-                if let read = inverted!.read(at: centre) { out.append(read) }
-            } else if let read = read(at: centre) {
-                out.append(read)
-            }
+            if let read = centre.light ? turned.read(at: centre) : read(at: centre) { out.append(read) }
         }
         return out
     }
@@ -55,9 +56,12 @@ struct AztecReader {
         let w = image.width, h = image.height
         guard w >= 11, h >= 11, dark.count == w * h else { return [] }
         var found: [Centre] = []
-        var starts = [Int](repeating: 0, count: w + 1)
+        var startsStorage = [Int](repeating: 0, count: w + 1)
+        startsStorage.withUnsafeMutableBufferPointer { starts in
         dark.withUnsafeBufferPointer { dark in
-            for y in 0..<h {
+            // A bull's-eye's centre module is at least two pixels high in an image this
+            // large, so every other row finds it.
+            for y in stride(from: 0, to: h, by: min(w, h) >= Self.everyOtherRowFrom ? 2 : 1) {
                 let row = y * w
                 // The start of each run in this row, and the colour of the first.
                 var count = 0
@@ -75,9 +79,15 @@ struct AztecReader {
                 var i = 4
                 while i + 4 < count {
                     defer { i += 1 }
-                    var widths = [Int](repeating: 0, count: 7)
-                    for k in 0..<7 { widths[k] = starts[i - 3 + k + 1] - starts[i - 3 + k] }
-                    guard Self.looksLikeRings(widths) else { continue }
+                    // Most runs fail at once: each of the seven must be 0.3 to 1.8 of a seventh.
+                    let total = starts[i + 4] - starts[i - 3]
+                    var plausible = total >= 7
+                    for k in (i - 3)...(i + 3) where plausible {
+                        let run = 70 * (starts[k + 1] - starts[k])
+                        plausible = run >= 3 * total && run <= 18 * total
+                    }
+                    guard plausible, Self.looksLikeRings((0..<7).map { starts[i - 2 + $0] - starts[i - 3 + $0] })
+                    else { continue }
                     let cx = Double(starts[i] + starts[i + 1]) / 2
                     if found.contains(where: { abs($0.x - cx) < $0.module * 2 && abs($0.y - Double(y)) < $0.module * 2 }) {
                         continue
@@ -91,6 +101,7 @@ struct AztecReader {
                     if found.count >= Self.maxBullseyes { return }
                 }
             }
+        }
         }
         return found
     }
@@ -362,7 +373,7 @@ struct AztecReader {
                 let p = pixel(u, v)
                 guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0, p.x < Double(image.width), p.y < Double(image.height)
                 else { return false }
-                return dark[Int(p.y) * image.width + Int(p.x)]
+                return dark[Int(p.y) * image.width + Int(p.x)] != inverted
             }
             let scored = (0..<8).map { k in
                 (k, AztecSymbol.orientationScore(compact: compact) { x, y in let (u, v) = Self.place(k, x, y); return isDark(u, v) })
