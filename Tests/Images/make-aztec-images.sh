@@ -17,6 +17,7 @@
 #   readerinit         a Reader Initialisation symbol (the count's top bit set)
 #   rune-0, rune-255   Aztec Runes, reported as three digits
 #   rot90, rot180, rot270, mirrored   compact-4 turned and flipped
+#   rot30, full-rot20, rune-rot30     compact-4, full-mixed and rune-255 turned off the pixel grid
 #   perspective        full-mixed seen at an angle
 #   blurred            full-mixed (8 px a module) blurred by a quarter module
 #   thick, thin        full-mixed with dark modules grown and shrunk by a quarter module
@@ -85,6 +86,12 @@ for turn in 90 180 270; do
     text "rot$turn" "$tables"
     convert "$out/compact-4.png" -rotate "$turn" "$out/rot$turn.png"
 done
+text rot30 "$tables"
+convert "$out/compact-4.png" -background white -rotate 30 "$out/rot30.png"
+text full-rot20 "$tables"
+convert "$out/full-mixed.png" -background white -rotate 20 "$out/full-rot20.png"
+text rune-rot30 "255"
+convert "$out/rune-255.png" -background white -rotate 30 "$out/rune-rot30.png"
 text mirrored "$tables"
 convert "$out/compact-4.png" -flop "$out/mirrored.png"
 
@@ -108,4 +115,5 @@ text damaged "$tables"
 convert "$out/full-mixed.png" -fill black -draw 'rectangle 24,24 47,47' "$out/damaged.png"
 convert "$out/full-mixed.png" -fill black -draw "rectangle 0,0 $s,$((s / 3))" "$out/damaged.unreadable.png"
 
-for f in "$out"/*.png; do convert "$f" -colorspace Gray -depth 8 "$f"; done
+# No time stamps in the files, so that remaking them changes nothing.
+for f in "$out"/*.png; do convert "$f" -colorspace Gray -depth 8 -strip -define png:exclude-chunks=date,time "$f"; done

@@ -171,17 +171,14 @@ struct AztecReader {
         let cx = Double(x) + Double(row.before[0] + 1 + row.after[0]) / 2
         let mv = Double(vertical[1..<8].reduce(0, +)) / 7, mh = Double(inner.reduce(0, +)) / 7
         guard mv < 2.5 * mh, mh < 2.5 * mv else { return nil }
-        // Both diagonals cross the same rings (a module is √2 longer there, or shorter).
-        for (dx, dy) in [(1, 1), (1, -1)] {
-            let diagonal = runs(x: Int(cx), y: cy, dx: dx, dy: dy, count: 3, dark: dark)
-            guard diagonal.before.count == 4, diagonal.after.count == 4 else { return nil }
-            let d = Self.widths(diagonal)
-            let m = Double(d[1..<6].reduce(0, +)) / 5, module = (mv + mh) / 2
-            guard m > 0.8 * module, m < 1.9 * module,
-                  d[1..<6].allSatisfy({ Double($0) > 0.4 * m && Double($0) < 1.7 * m }) else { return nil }
-        }
-        return Centre(x: cx + 0.5, y: Double(cy) + 0.5, module: (mv + mh) / 2,
-                      left: row.before.map { x + $0 }, right: row.after.map { x + $0 }, light: light)
+        let centre = Centre(x: cx + 0.5, y: Double(cy) + 0.5, module: (mv + mh) / 2,
+                            left: row.before.map { x + $0 }, right: row.after.map { x + $0 }, light: light)
+        // The first light ring closes round the centre, whichever way the symbol is turned:
+        // where a row and a column merely cross alternating modules (a full-range symbol's
+        // reference grid), it runs off into the data instead.
+        guard ringCorners(seedX: (centre.left[0] + centre.left[1] + 1) / 2, centre: centre,
+                          radius: centre.module * 3 + 2) != nil else { return nil }
+        return centre
     }
 
     /// The run widths along a line, outermost before to outermost after, the centre's in the middle.
@@ -271,12 +268,18 @@ struct AztecReader {
                 let ex = b.x - a.x, ey = b.y - a.y
                 let t = ((fx - a.x) * ex + (fy - a.y) * ey) / max(1e-9, ex * ex + ey * ey)
                 let across = abs((fx - a.x) * ey - (fy - a.y) * ex) / max(1e-9, (ex * ex + ey * ey).squareRoot())
-                if t > 0.2 && t < 0.8 && across < 0.25 * (ex * ex + ey * ey).squareRoot() {
+                // The rough corners lie on the outer edge: the inner edge is a module away.
+                if t > 0.2 && t < 0.8 && across < 0.6 * centre.module + 1 {
                     sides[k].append(Point(x: fx, y: fy))
                 }
             }
         }
-        let lines = sides.map { Self.fittedLine($0, awayFrom: Point(x: cx, y: cyd)) }
+        let lines = sides.map { points -> (n: Point, c: Double)? in
+            // Fitted twice: the second time without the points more than a pixel and a half off.
+            guard let first = Self.fittedLine(points, awayFrom: Point(x: cx, y: cyd)) else { return nil }
+            let near = points.filter { abs(first.n.x * $0.x + first.n.y * $0.y - (first.c - 0.5)) < 1.5 }
+            return Self.fittedLine(near, awayFrom: Point(x: cx, y: cyd))
+        }
         var corners = rough
         for k in 0..<4 {
             guard let l1 = lines[(k + 3) % 4], let l2 = lines[k],
