@@ -18,6 +18,7 @@
 #   rune-0, rune-255   Aztec Runes, reported as three digits
 #   rot90, rot180, rot270, mirrored   compact-4 turned and flipped
 #   rot30, full-rot20, rune-rot30     compact-4, full-mixed and rune-255 turned off the pixel grid
+#   full-large-rot10   full-large turned by 10°: read only by following its reference grid
 #   perspective        full-mixed seen at an angle
 #   blurred            full-mixed (8 px a module) blurred by a quarter module
 #   thick, thin        full-mixed with dark modules grown and shrunk by a quarter module
@@ -92,6 +93,8 @@ text full-rot20 "$tables"
 convert "$out/full-mixed.png" -background white -rotate 20 "$out/full-rot20.png"
 text rune-rot30 "255"
 convert "$out/rune-255.png" -background white -rotate 30 "$out/rune-rot30.png"
+text full-large-rot10 "$lorem"
+convert "$out/full-large.png" -background white -rotate 10 "$out/full-large-rot10.png"
 text mirrored "$tables"
 convert "$out/compact-4.png" -flop "$out/mirrored.png"
 

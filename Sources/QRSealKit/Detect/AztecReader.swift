@@ -22,7 +22,7 @@ struct AztecReader {
     static let everyOtherRowFrom = 600
 
     /// Whether modules are read light for dark: a symbol printed light on dark.
-    private var inverted = false
+    private(set) var inverted = false
 
     init(image: GrayImage, dark: [Bool]? = nil) {
         self.image = image
@@ -361,6 +361,16 @@ struct AztecReader {
 
     /// The symbol around one bull's-eye, tried as full-range (when its rings say it may be)
     /// and compact, in each placement its orientation marks allow.
+    /// Whether module (x, y) of the symbol (relative to its centre) is dark, the symbol lying
+    /// in placement `k` and `grid` mapping image-aligned module coordinates to pixels.
+    func isDark(_ x: Int, _ y: Int, _ k: Int, _ grid: Homography) -> Bool {
+        let (u, v) = Self.place(k, x, y)
+        let p = grid.apply(Double(u), Double(v))
+        guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0, p.x < Double(image.width), p.y < Double(image.height)
+        else { return false }
+        return dark[Int(p.y) * image.width + Int(p.x)] != inverted
+    }
+
     private func read(at centre: Centre) -> (Candidate, AztecSymbol)? {
         // Rings 2 and 3 are whole in every symbol; 4 and 5 only in a full-range one, where
         // they give the geometry over a larger square.
@@ -368,28 +378,28 @@ struct AztecReader {
         let large = square(centre: centre, darkRing: 4)
         for (compact, geometry) in [(false, large ?? small), (true, small)] {
             guard let (a, corners) = geometry else { continue }
-            let toImage = Homography(squareTo: corners)
-            func pixel(_ u: Int, _ v: Int) -> Point {
-                toImage.apply((Double(u) + a) / (2 * a), (Double(v) + a) / (2 * a))
-            }
-            func isDark(_ u: Int, _ v: Int) -> Bool {
-                let p = pixel(u, v)
-                guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0, p.x < Double(image.width), p.y < Double(image.height)
-                else { return false }
-                return dark[Int(p.y) * image.width + Int(p.x)] != inverted
-            }
+            let square = [Point(x: -a, y: -a), Point(x: a, y: -a), Point(x: a, y: a), Point(x: -a, y: a)]
+            guard let grid = Homography(from: square, to: corners) else { continue }
             let scored = (0..<8).map { k in
-                (k, AztecSymbol.orientationScore(compact: compact) { x, y in let (u, v) = Self.place(k, x, y); return isDark(u, v) })
+                (k, AztecSymbol.orientationScore(compact: compact) { x, y in isDark(x, y, k, grid) })
             }
             for (k, score) in scored.sorted(by: { $0.1 > $1.1 }) where score >= 10 {
-                guard let symbol = AztecSymbol(compact: compact, module: { x, y in let (u, v) = Self.place(k, x, y); return isDark(u, v) })
-                else { continue }
+                var mapping = grid
+                var decoded = AztecSymbol(compact: compact, module: { x, y in isDark(x, y, k, mapping) })
+                // A large full-range symbol far from the bull's-eye: follow its reference grid.
+                if decoded == nil, !compact,
+                   let layers = AztecSymbol.modeMessage(compact: false, module: { x, y in isDark(x, y, k, grid) })?.layers,
+                   let refined = followingReferenceGrid(grid, placement: k, size: AztecSymbol.size(.full, layers: layers)) {
+                    mapping = refined
+                    decoded = AztecSymbol(compact: compact, module: { x, y in isDark(x, y, k, mapping) })
+                }
+                guard let symbol = decoded else { continue }
                 let half = Double(symbol.size) / 2
                 let symbolCorners = [(-half, -half), (half, -half), (half, half), (-half, half)]
                 let imageCorners = symbolCorners.map { (x, y) -> Point in
                     // Placements act on whole modules; corners at half modules scale with them.
                     let (u, v) = Self.place(k, Int(x * 2), Int(y * 2))
-                    return toImage.apply((Double(u) / 2 + a) / (2 * a), (Double(v) / 2 + a) / (2 * a))
+                    return mapping.apply(Double(u) / 2, Double(v) / 2)
                 }
                 let candidate = Candidate(symbology: .aztec, bytes: symbol.text.bytes, corners: imageCorners,
                                           engineText: symbol.text.text,

@@ -65,25 +65,13 @@ struct AztecSymbol: Sendable {
     /// when its mode message or data do not check. `module` must answer for every module of
     /// the symbol once the mode message has given its size.
     init?(compact: Bool, module: (Int, Int) -> Bool) {
-        let bits = Self.modePositions(compact: compact).map { module($0.0, $0.1) }
-        var words = stride(from: 0, to: bits.count, by: 4).map { i in
-            bits[i..<i + 4].reduce(0) { $0 << 1 | ($1 ? 1 : 0) }
-        }
-        let dataCount = compact ? 2 : 4
-        if ReedSolomon.correct(&words, checkWords: words.count - dataCount, field: .gf16) != nil {
-            let value = words[0..<dataCount].reduce(0) { $0 << 4 | $1 }
-            let layers = compact ? (value >> 6) + 1 : (value >> 11) + 1
-            // A Reader Initialisation symbol sets the count's top bit, which a compact
-            // symbol of one layer and a full-range one of up to 22 never need.
-            var count = compact ? value & 0x3F : value & 0x7FF
-            if compact && layers == 1 { count &= 0x1F }
-            if !compact && layers <= 22 { count &= 0x3FF }
-            let dataWords = count + 1
+        if let (layers, dataWords) = Self.modeMessage(compact: compact, module: module) {
             guard let symbol = Self.data(compact: compact, layers: layers, dataWords: dataWords, module: module)
             else { return nil }
             self = symbol
             return
         }
+        let words = Self.modeWords(compact: compact, module: module)
         // A rune's mode message is inverted at every other bit, starting with the first.
         guard compact else { return nil }
         var rune = words.map { $0 ^ 0b1010 }
@@ -95,6 +83,29 @@ struct AztecSymbol: Sendable {
         text = AztecText(bytes: Array((String(repeating: "0", count: 3 - digits.count) + digits).utf8))
         corrected = errors
         checkWords = 5
+    }
+
+    /// The mode message's 4-bit words as `module` shows them.
+    private static func modeWords(compact: Bool, module: (Int, Int) -> Bool) -> [Int] {
+        let bits = modePositions(compact: compact).map { module($0.0, $0.1) }
+        return stride(from: 0, to: bits.count, by: 4).map { i in
+            bits[i..<i + 4].reduce(0) { $0 << 1 | ($1 ? 1 : 0) }
+        }
+    }
+
+    /// The layers and data words the mode message gives, when its check words hold.
+    static func modeMessage(compact: Bool, module: (Int, Int) -> Bool) -> (layers: Int, dataWords: Int)? {
+        var words = modeWords(compact: compact, module: module)
+        let dataCount = compact ? 2 : 4
+        guard ReedSolomon.correct(&words, checkWords: words.count - dataCount, field: .gf16) != nil else { return nil }
+        let value = words[0..<dataCount].reduce(0) { $0 << 4 | $1 }
+        let layers = compact ? (value >> 6) + 1 : (value >> 11) + 1
+        // A Reader Initialisation symbol sets the count's top bit, which a compact
+        // symbol of one layer and a full-range one of up to 22 never need.
+        var count = compact ? value & 0x3F : value & 0x7FF
+        if compact && layers == 1 { count &= 0x1F }
+        if !compact && layers <= 22 { count &= 0x3FF }
+        return (layers, count + 1)
     }
 
     private init(kind: Kind, layers: Int, text: AztecText, corrected: Int, checkWords: Int) {

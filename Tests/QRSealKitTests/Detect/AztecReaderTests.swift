@@ -27,7 +27,7 @@ struct AztecReaderTests {
     @Test("the image set covers what the reader must know", arguments: [
         "compact-upper", "compact-4", "full-mixed", "full-large", "full-10bit", "binary-short", "binary-long",
         "eci-utf8", "gs1", "readerinit", "rune-0", "rune-255", "rot90", "rot180", "rot270", "mirrored",
-        "rot30", "full-rot20", "rune-rot30",
+        "rot30", "full-rot20", "rune-rot30", "full-large-rot10",
         "perspective", "blurred", "thick", "thin", "small", "damaged",
     ])
     func present(name: String) {
