@@ -13,4 +13,7 @@ struct Candidate: Sendable {
     var declaresCharacterSet = false
     /// The symbol's place in a QR Structured Append sequence, when the engine reports one.
     var structuredAppend: StructuredAppend? = nil
+    /// Whether the reader's own error correction vouches for the bytes with a wide margin
+    /// (`AztecSymbol.isSoundlyChecked`): such a read wins over a different one at the same place.
+    var isSoundlyChecked = false
 }

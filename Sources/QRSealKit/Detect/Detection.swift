@@ -38,6 +38,9 @@ public struct Detection: Equatable, Sendable {
     public let errorCorrection: ErrorCorrection?
     /// Where the symbol sits in a QR Structured Append sequence, when it is part of one.
     public var structuredAppend: StructuredAppend?
+    /// Whether the reader's own error correction vouched for the bytes with a wide margin
+    /// (see `Candidate.isSoundlyChecked`).
+    var isSoundlyChecked = false
 
     public init(symbology: Symbology, bytes: [UInt8], corners: [Point],
                 version: Int? = nil, errorCorrection: ErrorCorrection? = nil) {

@@ -1,6 +1,7 @@
 /// Finds and decodes every symbol in a raster.
 ///
-/// zxing-cpp's quick search reads the image as it is first. While nothing has been read,
+/// zxing-cpp's quick search reads the image as it is first, and our Aztec reader beside it
+/// (`AztecReader`: Runes, and symbols libZXing 1.4 misses or misreads). While nothing has been read,
 /// or while finder patterns lie outside every code read (or always, at `.thorough`),
 /// further passes run two at a time: both engines' own searches on the image as it is,
 /// then both on each region around finder patterns no code read explains, then zbar and
@@ -107,8 +108,9 @@ public struct Detector: Sendable {
     }
 
     /// Drops repeats of the same payload at the same place; of two different payloads read
-    /// at the same place (one of them must be wrong), keeps the one more reads agree on,
-    /// and neither when as many agree on each.
+    /// at the same place (one of them must be wrong), keeps the one whose reader's error
+    /// correction vouched for it with a wide margin (`isSoundlyChecked`) when only one was,
+    /// else the one more reads agree on, and neither when as many agree on each.
     static func merged(_ detections: [Detection]) -> [Detection] {
         var symbols: [Detection] = []
         for d in detections {
@@ -119,8 +121,9 @@ public struct Detector: Sendable {
             }
         }
         let support = symbols.map { s in detections.filter { s.agrees(with: $0) }.count }
+        let weight = symbols.indices.map { (symbols[$0].isSoundlyChecked ? 1 : 0, support[$0]) }
         let kept = symbols.indices.filter { i in
-            !symbols.indices.contains { j in symbols[j].conflicts(with: symbols[i]) && support[j] >= support[i] }
+            !symbols.indices.contains { j in symbols[j].conflicts(with: symbols[i]) && weight[j] >= weight[i] }
         }
         return readingOrder(kept.map { symbols[$0] })
     }
@@ -204,10 +207,12 @@ extension Detection {
     func filling(from other: Detection) -> Detection {
         guard text == nil && other.text != nil || version == nil && other.version != nil
                 || errorCorrection == nil && other.errorCorrection != nil
-                || structuredAppend == nil && other.structuredAppend != nil else { return self }
+                || structuredAppend == nil && other.structuredAppend != nil
+                || !isSoundlyChecked && other.isSoundlyChecked else { return self }
         var filled = Detection(symbology: symbology, bytes: bytes, text: text ?? other.text, corners: corners,
                                version: version ?? other.version, errorCorrection: errorCorrection ?? other.errorCorrection)
         filled.structuredAppend = structuredAppend ?? other.structuredAppend
+        filled.isSoundlyChecked = isSoundlyChecked || other.isSoundlyChecked
         return filled
     }
 }

@@ -12,6 +12,9 @@ struct Pass: Sendable, Hashable {
         /// zxing-cpp from a clean rendering of the modules its grid samples; `wide` lets
         /// finder patterns whose rings blur and thresholding have thinned count.
         case located(wide: Bool)
+        /// Our own Aztec reader (`AztecReader`): bull's-eyes, Aztec Runes, and symbols whose
+        /// dark modules print thick or thin, which libZXing 1.4 misses or misreads.
+        case aztec
     }
 
     let engine: Engine
@@ -53,6 +56,13 @@ struct Pass: Sendable, Hashable {
             guard symbologies.contains(.qr) else { return [] }
             let slack = wide ? 0.75 : 0.5
             return QRLocator(image: image, slack: slack, dark: binarized?(), census: census?(slack)).read()
+        case .aztec:
+            guard symbologies.contains(.aztec) else { return [] }
+            return AztecReader(image: image, dark: binarized?()).read().map { read in
+                var candidate = read.candidate
+                candidate.isSoundlyChecked = read.symbol.isSoundlyChecked
+                return candidate
+            }
         case .zbar:
             // zbar's DataBar decoder prints assertion warnings to stderr on processed copies;
             // zxing-cpp reads DataBar in those passes instead.

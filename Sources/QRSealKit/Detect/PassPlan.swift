@@ -20,9 +20,13 @@
 /// patterns, a bar-like region, a bull's-eye), that evidence is computed once per image and
 /// cached in `PreparedImages`, as the census is, and the gate named in this list.
 enum PassPlan {
-    /// Always runs: zxing-cpp's quick search on the image as it is. It reads most codes
-    /// in about a millisecond.
-    static let first: [Pass] = [Pass(.zxing(harder: false))]
+    /// Always runs: zxing-cpp's quick search on the image as it is, which reads most codes
+    /// in about a millisecond, and beside it our Aztec reader, whose bull's-eye search
+    /// rejects an image without one in one pass over its rows. The Aztec reader runs here,
+    /// not later, because its read must meet zxing-cpp's on the same symbol: libZXing 1.4
+    /// misreads some Aztec symbols, and a read soundly checked by our Reed–Solomon decoder
+    /// wins over a different one (`Detector.merged`).
+    static let first: [Pass] = [Pass(.zxing(harder: false)), Pass(.aztec)]
 
     /// The batches that may follow, each run side by side, most productive first. Every
     /// batch runs whatever the machine's load (`Effort.timeBudget` is only a safety net),

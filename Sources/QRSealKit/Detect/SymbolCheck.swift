@@ -25,6 +25,7 @@ enum SymbolCheck {
                                   version: candidate.version.flatMap { (1...40).contains($0) ? $0 : nil },
                                   errorCorrection: candidate.errorCorrection)
         detection.structuredAppend = candidate.structuredAppend
+        detection.isSoundlyChecked = candidate.isSoundlyChecked
         return detection
     }
 
