@@ -51,7 +51,7 @@ if newer "$LIB" "${LIB_SOURCES[@]}" Fuzz/build.sh; then
     -c "${LIB_SOURCES[@]}" -o "$LIB"
 fi
 
-LIBS=(-lZXing -lstdc++ $(pkg-config --libs libqrencode zbar libpng libturbojpeg libcrypto libbrotlienc libbrotlidec sqlite3 libisal))
+LIBS=(-lZXing -lstdc++ -lgif $(pkg-config --libs libqrencode zbar libpng libturbojpeg libcrypto libbrotlienc libbrotlidec sqlite3 libisal tesseract cairo))
 
 if [ "${1:-}" = --seeds ]; then
   # Not a fuzzer: AddressSanitizer's runtime also takes the coverage callbacks.
