@@ -4,7 +4,7 @@
 A deterministic generator (ImageMagick `convert`, DejaVu fonts, seeded) makes pages of
 words drawn from a fixed list, in three fonts and three sizes, each with its ground truth,
 then camera-like copies of them: perspective, blur, noise, JPEG, uneven light, turned 3° and
--5°, each kind alone; small print (capitals 6 to 8 pixels tall); and sparse camera-like frames
+-5°, each kind alone; small print (x-height 5 to 6 pixels); and sparse camera-like frames
 (a few words scattered over mottled ground; their words are compared sorted, as they have no
 one reading order). Both readers see the same files. For each kind the table gives word and character
 error rates (edit distance over the ground truth's words / characters, lines joined by
@@ -51,7 +51,7 @@ DEGRADED = {
     "rotated 3°": lambda w, h: ["-background", "white", "-rotate", "3"],
     "rotated -5°": lambda w, h: ["-background", "white", "-rotate", "-5"],
 }
-# Small print: the same kind of page at sizes where capitals are 6 to 8 pixels tall.
+# Small print: the same kind of page at sizes where the x-height is 5 to 6 pixels.
 SMALL_SIZES = [8, 9, 10]
 
 

@@ -39,7 +39,7 @@ convert shadow.png \( -size "$(identify -format %wx%h shadow.png)" gradient:gray
 render skewed DejaVu-Sans 22 "garden river window letter morning" "station market bridge silver orange" \
     "quiet simple yellow broken evening" "north summer winter paper table"
 convert skewed.png -background white -rotate 4 -strip skewed.png
-# Small print: capitals about 7 pixels tall, where Tesseract alone misreads most words.
+# Small print: an x-height of about 5 pixels, where Tesseract alone misreads some words.
 render small DejaVu-Sans 9 "garden river window letter morning" "station market bridge silver orange" \
     "quiet simple yellow broken evening" "north summer winter paper table"
 # Dates, times and an address.

@@ -4,12 +4,12 @@ import Glibc
 /// its letters are, how many letter-like marks there are and how much of the picture they
 /// cover, and the angle of its lines.
 ///
-/// Measured on the connected dark components of a globally thresholded copy (Otsu), at most
-/// `TextMeasure.maxPixels` pixels large. A component counts as a letter when it is 3 pixels
+/// Measured on the connected dark components of a globally thresholded copy (Otsu), at full
+/// size, so that small print is seen even in a huge image. A component counts as a letter when it is 3 pixels
 /// or more tall, at most a third of the image, and not much wider than 4 letters.
 struct TextMeasure: Equatable {
-    /// The median height of the letter-like components, in the measured image's pixels
-    /// scaled back to the input's: about the height of a capital, nil with no such component.
+    /// The median height of the letter-like components: about the x-height, a little more (ascenders), nil with no
+    /// such component.
     var letterHeight: Double?
     /// Letter-like components within half to twice the median height.
     var letters: Int
@@ -19,8 +19,6 @@ struct TextMeasure: Equatable {
     /// down), found by projection profiles of the letters' centres; 0 when unclear.
     var skew: Double
 
-    /// Images are measured on a copy no larger than this.
-    static let maxPixels = 4_000_000
     /// Angles tried, degrees either way.
     static let maxSkew = 15.0
 
@@ -30,13 +28,8 @@ struct TextMeasure: Equatable {
 
     /// Measures `image`, a gray picture with dark text on lighter ground.
     init(_ image: GrayImage) {
-        var small = image, factor = 1.0
-        while small.width * small.height > Self.maxPixels, let half = small.halved() {
-            small = half
-            factor *= 2
-        }
-        let boxes = Self.components(small)
-        let tall = boxes.filter { $0.height >= 3 && $0.height * 3 <= small.height && $0.width <= 4 * $0.height + 4 }
+        let boxes = Self.components(image)
+        let tall = boxes.filter { $0.height >= 3 && $0.height * 3 <= image.height && $0.width <= 4 * $0.height + 4 }
         guard !tall.isEmpty else {
             self.init(letterHeight: nil, letters: 0, coverage: 0, skew: 0)
             return
@@ -44,8 +37,8 @@ struct TextMeasure: Equatable {
         let median = Double(tall.map(\.height).sorted()[tall.count / 2])
         let letters = tall.filter { Double($0.height) >= median / 2 && Double($0.height) <= median * 2 }
         let area = letters.reduce(0) { $0 + $1.width * $1.height }
-        self.init(letterHeight: median * factor, letters: letters.count,
-                  coverage: Double(area) / Double(max(1, small.width * small.height)),
+        self.init(letterHeight: median, letters: letters.count,
+                  coverage: Double(area) / Double(max(1, image.width * image.height)),
                   skew: Self.skew(of: letters, binSize: max(1, median / 3)))
     }
 

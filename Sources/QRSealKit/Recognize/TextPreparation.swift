@@ -15,15 +15,16 @@ struct TextPreparation {
     /// The centre of the scaled input, and of the turned image.
     private let centre: (x: Double, y: Double), turnedCentre: (x: Double, y: Double)
 
-    /// Letters (capitals' height) below this many pixels are enlarged: Tesseract's accuracy
-    /// falls fast below about 10 px and is back at 0 word errors by about 18 (bench/text.py).
-    static let smallLetters = 12.0
-    /// …to about this height.
-    static let targetLetters = 20.0
-    /// Letters above this are shrunk to `targetLetters` on large images, where the pixels cost time.
-    static let largeLetters = 60.0
-    /// The least letter height a shrunk image may keep before it is refused instead.
-    static let minLetters = 8.0
+    /// Letters (`TextMeasure.letterHeight`, about the x-height) below this many pixels are
+    /// enlarged: Tesseract misreads a fifth of the words at 5 to 6 pixels and none from
+    /// about 8 (bench/text.py, small print).
+    static let smallLetters = 7.0
+    /// …by a whole factor, to about this height (enlarging twice measured better than three times).
+    static let targetLetters = 10.0
+    /// Letters above this are shrunk to `targetLetters` × 2 on large images, where pixels cost time.
+    static let largeLetters = 50.0
+    /// The least letter height an image shrunk to fit the limit may keep before it is refused instead.
+    static let minLetters = 4.0
     /// Lines nearer level than this are left as they are: Tesseract copes, and turning blurs.
     static let minAngle = 0.8
     /// Enlarging stops at this size.
@@ -31,43 +32,41 @@ struct TextPreparation {
 
     /// Prepares `image`; `maxPixels` bounds what Tesseract may be given.
     ///
-    /// An image over `maxPixels` is shrunk to fit, unless its letters would then be shorter
-    /// than `minLetters`: that is `imageTooLarge`, decided before any recognition.
+    /// An image over `maxPixels` is shrunk to fit, unless its letters, measured at full
+    /// size, would then be shorter than `minLetters`: it is refused (`imageTooLarge`),
+    /// before any recognition.
     init(_ input: GrayImage, maxPixels: Int) throws(TextRecognitionError) {
+        let pixels = Double(input.width) * Double(input.height)
         let evened = input.evenedLight()
         let measure = TextMeasure(evened)
-        let pixels = Double(input.width * input.height)
-        var scale = 1.0
-        if let letters = measure.letterHeight {
+        let fit = pixels > Double(maxPixels) ? (Double(maxPixels) / pixels).squareRoot() * 0.999 : 1
+        var scale = fit
+        if let full = measure.letterHeight {
+            let letters = full * fit
+            if fit < 1, letters < Self.minLetters {
+                throw .imageTooLarge(width: input.width, height: input.height, limit: maxPixels)
+            }
             if letters < Self.smallLetters {
                 let wanted = min(4, (Self.targetLetters / letters).rounded(.up))
-                scale = max(1, min(wanted, (Double(Self.maxEnlargedPixels) / pixels).squareRoot().rounded(.down)))
-            } else if letters > Self.largeLetters, pixels > 1_000_000 {
-                scale = Self.targetLetters * 1.5 / letters
-            }
-        }
-        if pixels * scale * scale > Double(maxPixels) {
-            scale = (Double(maxPixels) / pixels).squareRoot()
-            if let letters = measure.letterHeight, letters * scale < Self.minLetters {
-                throw .imageTooLarge(width: input.width, height: input.height, limit: maxPixels)
+                let room = (Double(min(Self.maxEnlargedPixels, maxPixels)) / (pixels * fit * fit)).squareRoot().rounded(.down)
+                scale = fit * max(1, min(wanted, room))
+            } else if letters > Self.largeLetters, pixels * fit * fit > 1_000_000 {
+                scale = fit * Self.targetLetters * 2 / letters
             }
         }
         var scaled = evened
-        if abs(scale - 1) > 0.01 {
-            guard let resized = evened.scaled(by: scale, maxPixels: maxPixels) else {
+        if scale != 1 {
+            guard let resized = evened.scaled(by: scale, maxPixels: max(maxPixels, Self.maxEnlargedPixels)) else {
                 throw .imageTooLarge(width: input.width, height: input.height, limit: maxPixels)
             }
             scaled = resized
-        } else {
-            scale = 1
         }
-        // The actual ratio, as the rounded sides give it.
-        if scaled.width != input.width, input.width > 0 { scale = Double(scaled.width) / Double(input.width) }
         let angle = abs(measure.skew) >= Self.minAngle ? measure.skew : 0
         let turned = angle == 0 ? scaled : scaled.turned(by: -angle)
         self.image = turned
         self.measure = measure
-        self.scale = scale
+        // The actual ratio, as the rounded sides give it.
+        self.scale = input.width > 0 ? Double(scaled.width) / Double(input.width) : 1
         self.angle = angle
         self.centre = (Double(scaled.width) / 2, Double(scaled.height) / 2)
         self.turnedCentre = (Double(turned.width) / 2, Double(turned.height) / 2)
