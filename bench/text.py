@@ -8,7 +8,8 @@ then camera-like copies of them: perspective, blur, noise, JPEG, uneven light, t
 (a few words scattered over mottled ground; their words are compared sorted, as they have no
 one reading order). Both readers see the same files. For each kind the table gives word and character
 error rates (edit distance over the ground truth's words / characters, lines joined by
-spaces) and the median time per image, each image its own process, as a user runs them.
+spaces), the median time per image and the median CPU time (user and system, all threads;
+fairer than wall time on a loaded machine), each image its own process, as a user runs them.
 `tesseract` runs with its default settings (`tesseract IMG -`); its row with
 OMP_THREAD_LIMIT=1 shows what its OpenMP threads cost on this machine.
 
@@ -21,6 +22,7 @@ Python 3 standard library, ImageMagick and tesseract-ocr (make setup). See bench
 
 import argparse
 import os
+import resource
 import random
 import shutil
 import statistics
@@ -113,9 +115,13 @@ def generate(folder, quick):
 
 
 def run(cmd, env=None):
+    """The command's output, its wall time and its CPU time (user + system, all threads)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
-    return p.stdout, time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return p.stdout, wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def score(truth, text, ordered=True):
@@ -163,18 +169,19 @@ def main():
     for kind, images in sets.items():
         for name, cmd, e in readers:
             werr = words = cerr = chars = 0
-            times = []
+            times, cpus = [], []
             for path, truth in images:
                 for rep in range(args.reps):
-                    out, t = run(cmd(path), e)
+                    out, t, c = run(cmd(path), e)
                     times.append(t)
+                    cpus.append(c)
                 a, b, c, d = score(truth, out, ordered=kind != "sparse photo")
                 werr += a; words += b; cerr += c; chars += d
             rows.append((kind, name, len(images), 100.0 * werr / words, 100.0 * cerr / chars,
-                         1000 * statistics.median(times)))
+                         1000 * statistics.median(times), 1000 * statistics.median(cpus)))
             sys.stderr.write(f"[text] {kind}: {name} done\n")
-    head = ["kind", "reader", "images", "word error %", "char error %", "ms / image (median)"]
-    cells = [[k, n, str(i), f"{w:.2f}", f"{c:.2f}", f"{t:.0f}"] for k, n, i, w, c, t in rows]
+    head = ["kind", "reader", "images", "word error %", "char error %", "ms / image (median)", "CPU ms / image (median)"]
+    cells = [[k, n, str(i), f"{w:.2f}", f"{c:.2f}", f"{t:.0f}", f"{u:.0f}"] for k, n, i, w, c, t, u in rows]
     if args.markdown:
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head))

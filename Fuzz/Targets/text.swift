@@ -71,6 +71,13 @@ func checkImage(_ input: [UInt8]) {
     }
 }
 
+/// Tesseract loads its language data here, once, not inside the first input's time limit.
+@_cdecl("LLVMFuzzerInitialize")
+public func initializeText(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> Int32 {
+    _ = recognizer
+    return 0
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = bytes(data, size)

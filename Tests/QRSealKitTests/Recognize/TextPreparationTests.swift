@@ -120,6 +120,20 @@ struct TextPreparationTests {
                 == "text recognition stopped after its time budget of 30 s")
     }
 
+    @Test("sparse-text mode is chosen for a frame with a few words in it, and page layout for a page")
+    func sparseChoice() throws {
+        let page = try image("kinds")
+        #expect(!TextMeasure(page.evenedLight()).isSparse)
+        let frame = page.padded(by: 500, value: 200)
+        let measure = TextMeasure(frame.evenedLight())
+        #expect(measure.isSparse, "\(measure)")
+        let blocks = try TextRecognizer(layout: .automatic).recognize(frame)
+        #expect(blocks.flatMap(\.lines).map(\.text) == (try lines("kinds")))
+        // Boxes in the frame's pixels: the first word sits where the page was pasted.
+        let first = try #require(blocks.first?.lines.first?.words.first?.box)
+        #expect(first.x >= 500 && first.y >= 500 && first.x < 500 + page.width, "\(first)")
+    }
+
     @Test("hostile pictures measure without trapping: stripes, a checkerboard, one dark pixel, all dark")
     func hostileMeasure() {
         let w = 300, h = 200
