@@ -28,6 +28,9 @@ enum TextAddresses {
         while i + 1 < t.count {
             let pair = t[i] + " " + t[i + 1]
             var code: (String, String)?
+            // Punctuation may open the first word and close the second, never come between:
+            // `SW1A (2AA` is not a postcode.
+            guard words[i].hasSuffix(t[i]), words[i + 1].hasPrefix(t[i + 1]) else { i += 1; continue }
             if isUKPostcode(t[i], t[i + 1]) { code = (pair, "GB") }
             else if isCanadianPostalCode(t[i], t[i + 1]) { code = (pair, "CA") }
             else if states.contains(t[i]), isZIP(t[i + 1]), i > 0, words[i - 1].hasSuffix(","),
