@@ -3,19 +3,26 @@
 
 A deterministic generator (ImageMagick `convert`, DejaVu fonts, seeded) makes pages of
 words drawn from a fixed list, in three fonts and three sizes, each with its ground truth,
-then camera-like copies of them: perspective, blur, noise, JPEG, uneven light, each kind
-alone. Both readers see the same files. For each kind the table gives word and character
+then camera-like copies of them: perspective, blur, noise, JPEG, uneven light, turned 3° and
+-5°, each kind alone; small print (x-height 5 to 6 pixels); and sparse camera-like frames
+(a few words scattered over mottled ground; their words are compared sorted, as they have no
+one reading order). Both readers see the same files. For each kind the table gives word and character
 error rates (edit distance over the ground truth's words / characters, lines joined by
-spaces) and the median time per image, each image its own process, as a user runs them.
+spaces), the median time per image and the median CPU time (user and system, all threads;
+fairer than wall time on a loaded machine), each image its own process, as a user runs them.
 `tesseract` runs with its default settings (`tesseract IMG -`); its row with
 OMP_THREAD_LIMIT=1 shows what its OpenMP threads cost on this machine.
 
-Usage: python3 bench/text.py [--qrseal PATH] [--reps N] [--quick] [--markdown] [--keep DIR]
+`--layouts` adds rows for qrseal with `--text-layout page` and `sparse` forced, which is how
+the automatic choice between them was measured.
+
+Usage: python3 bench/text.py [--qrseal PATH] [--reps N] [--quick] [--markdown] [--keep DIR] [--layouts] [--kinds K,…]
 Python 3 standard library, ImageMagick and tesseract-ocr (make setup). See bench/README.md.
 """
 
 import argparse
 import os
+import resource
 import random
 import shutil
 import statistics
@@ -42,7 +49,12 @@ DEGRADED = {
     "jpeg": lambda w, h: ["-quality", "25"],
     "uneven-light": lambda w, h: ["(", "-size", f"{w}x{h}", "gradient:gray95-gray45", "-rotate", "0", ")",
                                   "-compose", "Multiply", "-composite"],
+    # A sheet laid crooked on the scanner, either way.
+    "rotated 3°": lambda w, h: ["-background", "white", "-rotate", "3"],
+    "rotated -5°": lambda w, h: ["-background", "white", "-rotate", "-5"],
 }
+# Small print: the same kind of page at sizes where the x-height is 5 to 6 pixels.
+SMALL_SIZES = [8, 9, 10]
 
 
 def edit_distance(a, b):
@@ -64,10 +76,25 @@ def page(folder, name, font, size, rng, lines=6, per_line=7):
     return path, truth
 
 
+def sparse_photo(folder, n, rng):
+    """A 1280x720 camera-like frame: a few words scattered over mottled, unevenly lit ground."""
+    args = ["convert", "-size", "1280x720", "-seed", str(n), "plasma:gray60-gray90", "-colorspace", "Gray", "-blur", "0x2"]
+    truth = []
+    for i in range(rng.randint(2, 6)):
+        phrase = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 3)))
+        truth.append(phrase)
+        args += ["-font", rng.choice(FONTS), "-pointsize", str(rng.choice([24, 32, 44])), "-fill", "gray10",
+                 "-annotate", f"+{rng.randint(20, 900)}+{40 + 150 * i}", phrase]
+    path = folder / f"sparse-{n}.jpg"
+    subprocess.run(args + ["-quality", "70", "-strip", str(path)], check=True)
+    return path, truth
+
+
 def degrade(src, kind, folder):
     w, h = map(int, subprocess.run(["identify", "-format", "%w %h", str(src)], capture_output=True,
                                    text=True, check=True).stdout.split())
-    out = folder / (src.stem + "-" + kind + (".jpg" if kind == "jpeg" else ".png"))
+    slug = "".join(c if c.isalnum() or c == "-" else "_" for c in kind)
+    out = folder / (src.stem + "-" + slug + (".jpg" if kind == "jpeg" else ".png"))
     subprocess.run(["convert", str(src)] + DEGRADED[kind](w, h) + ["-strip", str(out)], check=True)
     return out
 
@@ -81,18 +108,28 @@ def generate(folder, quick):
     sets = {"clean page": pages}
     for kind in DEGRADED:
         sets[kind] = [(degrade(p, kind, folder), t) for p, t in pages]
+    sets["small print"] = [page(folder, f"{font}-small-{size}", font, size, rng)
+                           for font in FONTS for size in (SMALL_SIZES[1:2] if quick else SMALL_SIZES)]
+    sets["sparse photo"] = [sparse_photo(folder, n, rng) for n in range(3 if quick else 9)]
     return sets
 
 
 def run(cmd, env=None):
+    """The command's output, its wall time and its CPU time (user + system, all threads)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
-    return p.stdout, time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return p.stdout, wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def score(truth, text):
+def score(truth, text, ordered=True):
     ref = " ".join(truth).split()
     got = text.split()
+    # Words scattered over a photo have no one reading order: compare them sorted.
+    if not ordered:
+        ref, got = sorted(ref), sorted(got)
     return edit_distance(ref, got), len(ref), edit_distance(" ".join(ref), " ".join(got)), len(" ".join(ref))
 
 
@@ -103,6 +140,8 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--keep", default=None, help="write the generated images here and keep them")
+    ap.add_argument("--layouts", action="store_true", help="also run qrseal with each --text-layout forced")
+    ap.add_argument("--kinds", default=None, help="only these kinds, comma-separated")
     args = ap.parse_args()
     qrseal = args.qrseal or next((str(p) for p in [REPO / ".build/release/qrseal", REPO / ".build/debug/qrseal"]
                                   if p.is_file()), None)
@@ -120,22 +159,29 @@ def main():
         ("tesseract (default)", lambda p: ["tesseract", str(p), "-"], env),
         ("tesseract, OMP_THREAD_LIMIT=1", lambda p: ["tesseract", str(p), "-"], dict(env, OMP_THREAD_LIMIT="1")),
     ]
+    if args.layouts:
+        for layout in ["page", "sparse"]:
+            readers.insert(1, (f"qrseal --text-layout {layout}", lambda p, l=layout: [
+                qrseal, "scan", "--text-only", "--raw", "--no-store", "--text-layout", l, str(p)], env))
+    if args.kinds:
+        sets = {k: v for k, v in sets.items() if k in args.kinds.split(",")}
     rows = []
     for kind, images in sets.items():
         for name, cmd, e in readers:
             werr = words = cerr = chars = 0
-            times = []
+            times, cpus = [], []
             for path, truth in images:
                 for rep in range(args.reps):
-                    out, t = run(cmd(path), e)
+                    out, t, c = run(cmd(path), e)
                     times.append(t)
-                a, b, c, d = score(truth, out)
+                    cpus.append(c)
+                a, b, c, d = score(truth, out, ordered=kind != "sparse photo")
                 werr += a; words += b; cerr += c; chars += d
             rows.append((kind, name, len(images), 100.0 * werr / words, 100.0 * cerr / chars,
-                         1000 * statistics.median(times)))
+                         1000 * statistics.median(times), 1000 * statistics.median(cpus)))
             sys.stderr.write(f"[text] {kind}: {name} done\n")
-    head = ["kind", "reader", "images", "word error %", "char error %", "ms / image (median)"]
-    cells = [[k, n, str(i), f"{w:.2f}", f"{c:.2f}", f"{t:.0f}"] for k, n, i, w, c, t in rows]
+    head = ["kind", "reader", "images", "word error %", "char error %", "ms / image (median)", "CPU ms / image (median)"]
+    cells = [[k, n, str(i), f"{w:.2f}", f"{c:.2f}", f"{t:.0f}", f"{u:.0f}"] for k, n, i, w, c, t, u in rows]
     if args.markdown:
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head))

@@ -22,6 +22,7 @@ struct Seeds {
         try timestamps()
         try displayTexts()
         try detector()
+        try text()
     }
 
     static func write(_ target: String, _ name: String, _ bytes: [UInt8]) throws {
@@ -241,5 +242,27 @@ struct Seeds {
         let bars = "10100011010011001001001101111010100111010101000010100111001000010110011011001110100101"
         let row = [UInt8](repeating: 255, count: 10) + bars.map { $0 == "1" ? 0 : 255 } + [UInt8](repeating: 255, count: 10)
         try write("detector", "ean13-rows", [UInt8(row.count - 1), 1] + (0..<12).flatMap { _ in row })
+    }
+
+    // MARK: text
+
+    /// Recognised text with every kind in it (first byte even), and crops of the rendered
+    /// test pages, straight and turned (first byte odd, then width and turn).
+    static func text() throws {
+        let samples = [
+            "Due 1 December 2026 at 14:30\n10 Downing Street, London SW1A 2AA",
+            "2026-12-01T14:30:00+01:00 and 12/01/2026, Tuesday, Dec 1st 2026 7:15pm",
+            "Springfield, IL 62704-1234\nOttawa ON K1A 0B1",
+            "Visit https://example.org/a, mail bob@example.net, call +44 20 7946 0958.",
+            "QRSEAL1:\n\n02239 98479 34129\n83600 8901\n\n12345",
+        ]
+        for (index, text) in samples.enumerated() { try write("text", "text-\(index)", [0] + Array(text.utf8)) }
+        for name in ["small", "dates"] {
+            let page = try ImageDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: "Tests/Images/text/\(name).png"))))
+            guard let crop = page.cropped(x: 0, y: 0, width: min(128, page.width), height: min(128, page.height)) else { continue }
+            for (turn, label) in [(127, "level"), (160, "turned")] {
+                try write("text", "\(name)-\(label)", [1, UInt8(crop.width - 1), UInt8(turn)] + crop.pixels)
+            }
+        }
     }
 }

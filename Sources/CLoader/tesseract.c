@@ -46,6 +46,9 @@
                                               TessPageIteratorLevel level), (handle, level), FALSE) \
     F(BOOL, TessPageIteratorBoundingBox, (const TessPageIterator *handle, TessPageIteratorLevel level, \
                                           int *left, int *top, int *right, int *bottom),      \
-      (handle, level, left, top, right, bottom), FALSE)
+      (handle, level, left, top, right, bottom), FALSE)                                   \
+    F(ETEXT_DESC *, TessMonitorCreate, (void), (), NULL)                                      \
+    V(TessMonitorDelete, (ETEXT_DESC *monitor), (monitor))                                    \
+    V(TessMonitorSetDeadlineMSecs, (ETEXT_DESC *monitor, int deadline), (monitor, deadline))
 
 QRSEAL_LAZY_LIBRARY(qrseal_lazy_tesseract, "libtesseract.so.5", TESSERACT_FUNCTIONS)

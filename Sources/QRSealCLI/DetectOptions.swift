@@ -8,7 +8,8 @@ enum DetectOptions {
                    help: "How hard to look: fast (one quick pass, then our QR locator if nothing was read), balanced (more passes while nothing "
                        + "is read; default), thorough (every pass, to find every code in a crowded picture)."),
         OptionSpec(long: "annotate", value: "OUT.png",
-                   help: "Write a copy of the image with each symbol read outlined and labelled (one image only)."),
+                   help: "Write a copy of the image with each symbol read outlined and labelled, and with --text each word "
+                       + "recognised boxed in blue and each line's kinds written above it (one image only)."),
     ]
 
     /// Applies the options to the detector.
@@ -34,9 +35,10 @@ enum DetectOptions {
     }
 
     /// Writes a colour copy of the image in `bytes` to `path`, atomically, with each item's
-    /// outline and a numbered label ("1 QR-Code: hello…") drawn on it.
-    static func annotate(_ bytes: [UInt8], items: [Reader.Item], decoder: ImageDecoder, to output: Output,
-                         console: Console) throws(CLIError) {
+    /// outline and a numbered label ("1 QR-Code: hello…") drawn on it in green, and the
+    /// words of the text blocks boxed in blue, each line's kinds ("url", "date") above it.
+    static func annotate(_ bytes: [UInt8], items: [Reader.Item], text blocks: [TextBlock] = [], decoder: ImageDecoder,
+                         to output: Output, console: Console) throws(CLIError) {
         let path = output.path
         var image: RGBImage
         do {
@@ -63,6 +65,9 @@ enum DetectOptions {
             image.drawLabel(text, x: Int(top.x), y: Int(top.y) - (7 + 2) * scale - thickness,
                             color: .white, background: .green, scale: scale)
         }
+        for block in blocks {
+            drawText(block, on: &image, thickness: max(1, thickness / 2), scale: scale)
+        }
         let png: [UInt8]
         do {
             png = try PNGEncoder.encode(image)
@@ -70,6 +75,24 @@ enum DetectOptions {
             throw CLIError(message: "\(path): cannot annotate: \(error.description)")
         }
         try output.write(png, console: console)
+    }
+
+    /// The block's words boxed, its slanted outline when it was turned to be read, and above
+    /// each line the kinds found in it (a printed sealed message: "sealed").
+    static func drawText(_ block: TextBlock, on image: inout RGBImage, thickness: Int, scale: Int) {
+        if block.corners != block.box.corners {
+            image.drawPolygon(block.corners.map { (x: $0.x, y: $0.y) }, color: .blue, thickness: thickness)
+        }
+        for (n, line) in block.lines.enumerated() {
+            for word in line.words {
+                image.drawPolygon(word.box.corners.map { (x: $0.x, y: $0.y) }, color: .blue, thickness: thickness)
+            }
+            var kinds: [String] = block.sealedArmor != nil && n == 0 ? ["sealed"] : []
+            for kind in line.contents.map(\.kind.rawValue) where !kinds.contains(kind) { kinds.append(kind) }
+            guard !kinds.isEmpty else { continue }
+            image.drawLabel(kinds.joined(separator: ","), x: line.box.x, y: line.box.y - (7 + 2) * scale - thickness,
+                            color: .white, background: .blue, scale: scale)
+        }
     }
 
     /// "1 QR-Code: hello, wor…": the item's number, kind and the start of what it holds.

@@ -4,7 +4,8 @@ import QRSealKit
 enum InboxCommandSpecs {
     static let filterOptions = [
         OptionSpec(long: "kind", value: "KIND",
-                   help: "Only items of this kind: sealed, recipient, url, email, phone, sms, geo, wifi, contact, event, product, text, binary.",
+                   help: "Only items of this kind: sealed, recipient, url, email, phone, sms, geo, wifi, contact, event, product, text, binary, "
+                       + "date, address (these two in recognised text).",
                    completes: .choices(ContentKind.allCases.map(\.rawValue))),
         OptionSpec(long: "since", value: "DATE", help: "Only items received at or after DATE (YYYY-MM-DD[THH:MM], or 7d, 12h ago)."),
         OptionSpec(long: "until", value: "DATE", help: "Only items received before DATE."),

@@ -83,14 +83,24 @@ struct ScanCommand {
             let detected = image.map { text?.textOnly == true ? [] : scanner.detector.detect(in: $0) }
             let recognised = text.flatMap { text in
                 (try? image.get()).map { image in
-                    Result { () throws(CLIError) in try text.recognize(image, codes: (try? detected.get()) ?? []) }
+                    Result { () throws(CLIError) in try text.recognize(image, codes: (try? detected.get()) ?? [], source: source) }
                 }
             }
             return (keepBytes ? loaded : loaded.map { _ in [] }, detected, recognised)
         }) { i, scanned in
-            handle(sources[i], scanned.0, scanned.1, found: &found, tally: &tally, console: console)
+            let read = handle(sources[i], scanned.0, scanned.1, found: &found, tally: &tally, console: console)
+            var blocks: [TextBlock] = []
             if let recognised = scanned.2, (try? scanned.1.get()) != nil {
-                handleText(sources[i], recognised, found: &found, tally: &tally, console: console)
+                blocks = handleText(sources[i], recognised, found: &found, tally: &tally, console: console)
+            }
+            if let annotation, let (bytes, items) = read {
+                do throws(CLIError) {
+                    try DetectOptions.annotate(bytes, items: items, text: blocks, decoder: reader.decoder, to: annotation,
+                                               console: console)
+                } catch {
+                    tally.failed += 1
+                    Diagnostics.report(error, console: console, source: sources[i])
+                }
             }
         }
         // zbar opens when a pass first needs it; without it the images were read by zxing-cpp alone.
@@ -103,10 +113,13 @@ struct ScanCommand {
         return tally.status(otherwise: found > 0 ? .success : .nothingFound)
     }
 
-    /// Opens, keeps and prints what one source held, or reports why it could not be read.
+    /// Opens, keeps and prints what one source held, or reports why it could not be read;
+    /// the image's bytes and its items, for --annotate, unless it could not be read.
+    @discardableResult
     private mutating func handle(_ source: String, _ loaded: Result<[UInt8], CLIError>,
                                  _ detected: Result<[Detection], RasterError>,
-                                 found: inout Int, tally: inout SealedTally, console: Console) {
+                                 found: inout Int, tally: inout SealedTally, console: Console) -> ([UInt8], [Reader.Item])? {
+        var read: ([UInt8], [Reader.Item])?
         do {
             let bytes = try loaded.get()
             var items: [Reader.Item]
@@ -144,9 +157,7 @@ struct ScanCommand {
                     Diagnostics.report(error, console: console, source: source)
                 }
             }
-            if let annotation {
-                try DetectOptions.annotate(bytes, items: items, decoder: reader.decoder, to: annotation, console: console)
-            }
+            read = (bytes, items)
             if let storeError { throw storeError }
         } catch let error as CLIError {
             tally.failed += 1
@@ -155,13 +166,16 @@ struct ScanCommand {
             tally.failed += 1
             Diagnostics.report(CLIError(message: "\(source): \(error)"), console: console, source: source)
         }
+        return read
     }
 
-    /// Opens, keeps and prints the text blocks recognised in one source.
+    /// Opens, keeps and prints the text blocks recognised in one source; the blocks.
     private func handleText(_ source: String, _ recognised: Result<[TextBlock], CLIError>,
-                            found: inout Int, tally: inout SealedTally, console: Console) {
+                            found: inout Int, tally: inout SealedTally, console: Console) -> [TextBlock] {
+        var shown: [TextBlock] = []
         do throws(CLIError) {
             let blocks = try recognised.get().filter { !$0.text.isEmpty }
+            shown = blocks
             found += blocks.count
             let contents = blocks.map(reader.open(textBlock:))
             var kept: [Inbox.Kept]?
@@ -185,6 +199,7 @@ struct ScanCommand {
             tally.failed += 1
             Diagnostics.report(error, console: console, source: source)
         }
+        return shown
     }
 
     /// Prints one item; a file it carries is written to the output directory, and a failure

@@ -11,8 +11,13 @@ final class TextScan: @unchecked Sendable {
                    help: "Text languages, joined by + (default eng; installed ones: qrseal doctor)."),
         OptionSpec(long: "min-confidence", value: "N",
                    help: "Leave out recognised words below confidence N, 0 to 100 (default 0)."),
-        OptionSpec(long: "text-layout", value: "page|sparse",
-                   help: "How the text lies: page (columns, paragraphs; default for images) or sparse (words about a scene; default live)."),
+        OptionSpec(long: "text-layout", value: "auto|page|sparse",
+                   help: "How text is laid out: page (columns and lines), sparse (a few words scattered over a photo), "
+                       + "or auto (sparse when the picture holds few letters; the default for images; live frames default to sparse).",
+                   completes: .choices(["auto", "page", "sparse"])),
+        OptionSpec(long: "text-time-limit", value: "SECONDS",
+                   help: "Stop recognising an image's text after SECONDS and report it as an error "
+                       + "(default 20, and 4 more per million pixels)."),
     ]
 
     let textOnly: Bool
@@ -21,6 +26,7 @@ final class TextScan: @unchecked Sendable {
     private let dataPath: String
     private let minConfidence: Double
     private let maxPixels: Int
+    private let timeBudget: Double?
     private let lock = NSLock()
     private var idle: [TextRecognizer] = []
 
@@ -28,17 +34,19 @@ final class TextScan: @unchecked Sendable {
     /// before any image is read.
     static func make(_ args: ParsedArguments, console: Console, maxPixels: Int) throws(CLIError) -> TextScan? {
         guard args.has("text") || args.has("text-only") else {
-            if let name = ["lang", "min-confidence", "text-layout"].first(where: { args.value($0) != nil }) {
+            if let name = ["lang", "min-confidence", "text-layout", "text-time-limit"].first(where: { args.value($0) != nil }) {
                 throw .usage("--\(name) applies to text recognition only", hint: "add --text or --text-only")
             }
             return nil
         }
         let live = args.has("camera") || args.value("device") != nil || args.value("stream") != nil
-        let layout = try args.choice("text-layout", of: TextLayout.self) ?? (live ? .sparse : .page)
+        let layout = try args.choice("text-layout", of: TextLayout.self) ?? (live ? .sparse : .automatic)
         let languages = (args.value("lang") ?? "eng").split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-        let scan = TextScan(textOnly: args.has("text-only"), languages: languages, layout: layout,
+        let scan = TextScan(textOnly: args.has("text-only"), languages: languages,
                             dataPath: dataPath(console), minConfidence: Double(try args.integer("min-confidence", in: 0...100, default: 0)),
-                            maxPixels: min(maxPixels, TextRecognizer.defaultMaxPixels))
+                            maxPixels: args.value("max-pixels") != nil ? maxPixels : min(maxPixels, TextRecognizer.defaultMaxPixels),
+                            layout: layout,
+                            timeBudget: try args.value("text-time-limit").map(Self.seconds))
         scan.give(try scan.recognizer())
         return scan
     }
@@ -49,8 +57,17 @@ final class TextScan: @unchecked Sendable {
         console.environment["TESSDATA_PREFIX"].flatMap { $0.isEmpty ? nil : $0 } ?? TextRecognizer.defaultDataPath
     }
 
-    private init(textOnly: Bool, languages: [String], layout: TextLayout, dataPath: String, minConfidence: Double,
-                 maxPixels: Int) {
+    /// `--text-time-limit`: seconds above 0, as `30` or `2.5`.
+    static func seconds(_ text: String) throws(CLIError) -> Double {
+        guard let s = Double(text), s.isFinite, s >= 0.001, s <= 86_400 else {
+            throw .usage("--text-time-limit must be a number of seconds from 0.001 to 86400, such as 30 or 2.5, not '\(text)'")
+        }
+        return s
+    }
+
+    private init(textOnly: Bool, languages: [String], dataPath: String, minConfidence: Double, maxPixels: Int,
+                 layout: TextLayout, timeBudget: Double?) {
+        self.timeBudget = timeBudget
         self.textOnly = textOnly
         self.languages = languages
         self.layout = layout
@@ -59,11 +76,12 @@ final class TextScan: @unchecked Sendable {
         self.maxPixels = maxPixels
     }
 
-    /// The text blocks of one image, on whichever thread calls it, the codes found in it left out.
-    func recognize(_ image: GrayImage, codes: [Detection]) throws(CLIError) -> [TextBlock] {
+    /// The text blocks of one image, on whichever thread calls it, the codes found in it
+    /// left out; a failure names `source`.
+    func recognize(_ image: GrayImage, codes: [Detection], source: String) throws(CLIError) -> [TextBlock] {
         let recognizer = try take()
         defer { give(recognizer) }
-        do { return try recognizer.recognize(image, excluding: codes.map(\.corners)) } catch { throw CLIError(error) }
+        do { return try recognizer.recognize(image, excluding: codes.map(\.corners)) } catch { throw CLIError(error, source: source) }
     }
 
     /// A session recognising the text of live frames on a thread of its own, with one of
@@ -88,8 +106,10 @@ final class TextScan: @unchecked Sendable {
 
     private func recognizer() throws(CLIError) -> TextRecognizer {
         do {
-            return try TextRecognizer(languages: languages, dataPath: dataPath, layout: layout,
-                                      minConfidence: minConfidence, maxPixels: maxPixels)
+            let recognizer = try TextRecognizer(languages: languages, dataPath: dataPath, layout: layout,
+                                                minConfidence: minConfidence, maxPixels: maxPixels)
+            recognizer.timeBudget = timeBudget
+            return recognizer
         } catch {
             throw CLIError(error)
         }
@@ -156,8 +176,10 @@ final class TextScan: @unchecked Sendable {
 }
 
 extension CLIError {
-    /// Text recognition's failure, with the package to install for missing language data.
-    init(_ error: TextRecognitionError) {
+    /// Text recognition's failure, with the package to install for missing language data;
+    /// a failure on one image starts with its name.
+    init(_ error: TextRecognitionError, source: String? = nil) {
+        let message = (source.map { $0 + ": " } ?? "") + error.description
         switch error {
         case let .missingLanguage(_, package):
             self.init(message: error.description,
@@ -166,8 +188,12 @@ extension CLIError {
             self.init(error)
         case .badLanguage:
             self.init(message: error.description, hints: ["give language codes joined by +, e.g. --lang eng+deu"], status: .usage)
+        case .imageTooLarge:
+            self.init(message: message, hints: ["crop the picture to the text, or raise the limit with --max-pixels N"])
+        case .timeLimitExceeded:
+            self.init(message: message, hints: ["give it longer with --text-time-limit SECONDS, or crop the picture to the text"])
         default:
-            self.init(message: error.description)
+            self.init(message: message)
         }
     }
 }

@@ -35,3 +35,12 @@ render shadow DejaVu-Sans 22 "week point paper paper child summer place" "winter
     "week letter story window life week group" "place market yesterday quiet simple window winter"
 convert shadow.png \( -size "$(identify -format %wx%h shadow.png)" gradient:gray95-gray45 \) \
     -compose Multiply -composite -colorspace Gray -strip shadow.png
+# A page turned 4 degrees, as a sheet laid crooked on a scanner: Tesseract alone reads nothing.
+render skewed DejaVu-Sans 22 "garden river window letter morning" "station market bridge silver orange" \
+    "quiet simple yellow broken evening" "north summer winter paper table"
+convert skewed.png -background white -rotate 4 -strip skewed.png
+# Small print: an x-height of about 5 pixels, where Tesseract alone misreads some words.
+render small DejaVu-Sans 9 "garden river window letter morning" "station market bridge silver orange" \
+    "quiet simple yellow broken evening" "north summer winter paper table"
+# Dates, times and an address.
+render dates DejaVu-Sans 26 "Due 1 December 2026 at 14:30" "10 Downing Street, London SW1A 2AA"

@@ -54,7 +54,7 @@ struct ConventionTests {
         let r = qrseal(["inbox", "list", "--kind", "spaceship"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("--kind must be sealed, recipient, url, email, phone, sms, geo, wifi, contact, event, product, "
-                                  + "text or binary, not 'spaceship'"), "\(r.stderr)")
+                                  + "text, binary, date or address, not 'spaceship'"), "\(r.stderr)")
     }
 
     @Test("help --help shows help for help; other options of help are usage errors")

@@ -1,6 +1,8 @@
 /// What a scanned payload holds, recognised from its content rather than its symbology.
 public enum ContentKind: String, CaseIterable, Sendable, Codable {
     case sealed, recipient, url, email, phone, sms, geo, wifi, contact, event, product, text, binary
+    /// Found in recognised text only: a date or time (`TextDates`), a postal address (`TextAddresses`).
+    case date, address
 }
 
 /// One parsed detail of a payload, e.g. `ssid: home`.

@@ -40,6 +40,7 @@ public struct RGBImage: Sendable, Equatable {
             self.blue = blue
         }
         public static let green = Color(red: 0, green: 200, blue: 60)
+        public static let blue = Color(red: 20, green: 90, blue: 230)
         public static let black = Color(red: 0, green: 0, blue: 0)
         public static let white = Color(red: 255, green: 255, blue: 255)
     }

@@ -5,10 +5,6 @@ extension Region {
         return [Point(x: l, y: t), Point(x: r, y: t), Point(x: r, y: b), Point(x: l, y: b)]
     }
 
-    /// This rectangle in an image `factor` times larger.
-    func scaled(by factor: Int) -> Region {
-        Region(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
-    }
 }
 
 /// One recognised word, with its own box and confidence (0–100).
@@ -41,15 +37,19 @@ public struct TextBlock: Equatable, Sendable {
     public let lines: [TextLine]
     /// The block's confidence, 0–100, as Tesseract gives it.
     public let confidence: Double
+    /// The upright rectangle around the block.
     public let box: Region
+    /// The block's four corners, top-left first, clockwise: the box's own unless the text
+    /// was turned level to be read, when they follow its slant.
+    public let corners: [Point]
 
-    public init(lines: [TextLine], confidence: Double, box: Region) {
+    public init(lines: [TextLine], confidence: Double, box: Region, corners: [Point]? = nil) {
         self.lines = lines; self.confidence = confidence; self.box = box
+        self.corners = corners ?? box.corners
     }
 
     /// The lines joined by line feeds.
     public var text: String { lines.map(\.text).joined(separator: "\n") }
-    public var corners: [Point] { box.corners }
 }
 
 /// How the text of an image is laid out, which chooses Tesseract's page segmentation.
@@ -59,6 +59,8 @@ public enum TextLayout: String, Sendable, CaseIterable {
     /// Text scattered over a photo or a camera frame: as many words as can be found, in
     /// no particular order (`PSM_SPARSE_TEXT`).
     case sparse
+    /// Sparse when the picture holds few letters for its size (`TextMeasure.isSparse`), else page.
+    case automatic = "auto"
 }
 
 /// Why text could not be recognised.
@@ -73,6 +75,10 @@ public enum TextRecognitionError: Error, Equatable, Sendable, CustomStringConver
     case recognitionFailed
     /// Tesseract, opened on first use, cannot be loaded.
     case library(LibraryError)
+    /// An image so large that shrinking it to `limit` pixels would make its text too small to read.
+    case imageTooLarge(width: Int, height: Int, limit: Int)
+    /// Recognition ran past its time budget (`TextRecognizer.timeBudget`) and was stopped.
+    case timeLimitExceeded(seconds: Double)
 
     public var description: String {
         switch self {
@@ -81,7 +87,17 @@ public enum TextRecognitionError: Error, Equatable, Sendable, CustomStringConver
         case let .initFailed(languages, path): return "tesseract could not start with '\(languages)' from \(path)"
         case .recognitionFailed: return "tesseract could not recognise text in the image"
         case .library(let error): return error.description
+        case let .imageTooLarge(width, height, limit):
+            return "image of \(width)x\(height) pixels is too large for text recognition (limit \(limit) pixels), "
+                + "and its text would be too small to read if shrunk to fit"
+        case .timeLimitExceeded(let seconds):
+            return "text recognition stopped after its time budget of \(Self.seconds(seconds)) s"
         }
+    }
+
+    /// `2.5`, `30`: seconds as a person writes them.
+    static func seconds(_ s: Double) -> String {
+        s == s.rounded() && abs(s) < 1e9 ? String(Int(s)) : String((s * 1000).rounded() / 1000)
     }
 
     /// The Debian package for a Tesseract language, e.g. `tesseract-ocr-deu` for `deu`,

@@ -1,5 +1,5 @@
 /// What recognised text holds: the kinds scanner apps tag in text (links, e-mail addresses,
-/// phone numbers) and a printed sealed message, found with the inbox's `ContentClassifier`.
+/// phone numbers, dates and times, postal addresses) and a printed sealed message, found with the inbox's `ContentClassifier`.
 extension TextBlock {
     /// The armor of a sealed message printed as digits (`QRSEAL1:` then digits), with the
     /// spaces and line breaks Tesseract puts between printed groups and lines taken out;
@@ -36,7 +36,7 @@ extension TextBlock {
                          box: Region(x: left, y: top, width: right - left, height: bottom - top))
     }
 
-    /// The links, e-mail addresses and phone numbers in the block, in reading order.
+    /// The links, e-mail addresses, phone numbers, dates and addresses in the block, in reading order.
     public var contents: [ContentSummary] { lines.flatMap(\.contents) }
 
     /// The kind the inbox files this block under: sealed, the first kind found in it, or text.
@@ -45,16 +45,29 @@ extension TextBlock {
         return contents.first?.kind ?? .text
     }
 
-    /// The links, e-mail addresses and phone numbers in one line.
+    /// The links, e-mail addresses, phone numbers, dates and addresses in one line, in
+    /// reading order; words taken by a date or a postal code are not read as a phone number.
     static func contents(of line: TextLine) -> [ContentSummary] {
-        var found: [ContentSummary] = []
-        for word in line.words {
-            let token = trimmedToken(word.text)
+        let words = line.words.map(\.text)
+        let dates = TextDates.find(words).map { ($0.words, $0.summary) }
+        let addresses = TextAddresses.find(words)
+        let taken = (dates.map(\.0) + addresses.map(\.words)).reduce(into: Set<Int>()) { $0.formUnion($1) }
+        var found: [(Int, ContentSummary)] = []
+        for (n, word) in words.enumerated() where !taken.contains(n) {
+            let token = trimmedToken(word)
             guard !token.isEmpty else { continue }
             let summary = ContentClassifier.classify(bytes: Array(token.utf8), text: token, symbology: "text")
-            if summary.kind == .url || summary.kind == .email { found.append(summary) }
+            if summary.kind == .url || summary.kind == .email { found.append((n, summary)) }
         }
-        return found + phoneNumbers(line.words.map(\.text))
+        // A phone number is looked for in each run of words between dates and codes.
+        var start = 0
+        for end in (taken.sorted() + [words.count]) {
+            if end > start { found += phoneNumbers(Array(words[start..<end])).map { (start + $0.0, $0.1) } }
+            start = end + 1
+        }
+        found += dates.map { ($0.0.lowerBound, $0.1) } + addresses.map { ($0.words.lowerBound, $0.summary) }
+        // Sorted by first word, the earlier found first among equals.
+        return found.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
     }
 
     /// A word without the punctuation that ends a sentence or encloses a link in prose.
@@ -68,18 +81,21 @@ extension TextBlock {
 
     /// Runs of words that make a phone number: 7 to 15 digits with the separators people
     /// write (`+44 20 7946 0958`, `(555) 010-0199`), through `tel:` as the classifier knows it.
-    static func phoneNumbers(_ words: [String]) -> [ContentSummary] {
-        var found: [ContentSummary] = []
+    /// Each comes with the index of its first word.
+    static func phoneNumbers(_ words: [String]) -> [(Int, ContentSummary)] {
+        var found: [(Int, ContentSummary)] = []
         var run: [String] = []
+        var first = 0
         func flush() {
             defer { run = [] }
             let number = trimmedToken(run.joined(separator: " "))
             let digits = number.filter(\.isASCII).filter(\.isNumber).count
             guard (7...15).contains(digits), let summary = ContentClassifier.phone(Array(number.unicodeScalars)[...]) else { return }
-            found.append(summary)
+            found.append((first, summary))
         }
         let allowed = Set("0123456789+-.()/")
-        for word in words {
+        for (n, word) in words.enumerated() {
+            if run.isEmpty { first = n }
             let token = word.hasSuffix(",") || word.hasSuffix(".") ? String(word.dropLast()) : word
             if !token.isEmpty, token.allSatisfy({ allowed.contains($0) }), token.contains(where: \.isNumber) {
                 run.append(token)
@@ -94,7 +110,7 @@ extension TextBlock {
 }
 
 extension TextLine {
-    /// The links, e-mail addresses and phone numbers in the line, in reading order.
+    /// The links, e-mail addresses, phone numbers, dates and addresses in the line, in reading order.
     public var contents: [ContentSummary] { TextBlock.contents(of: self) }
 }
 

@@ -10,7 +10,8 @@ import Glibc
 public final class TextRecognizer {
     /// Where Debian's `tesseract-ocr-*` packages put their `NAME.traineddata` files.
     public static let defaultDataPath = "/usr/share/tesseract-ocr/5/tessdata"
-    /// Images larger than this are halved until they fit before recognition.
+    /// Images larger than this are shrunk to fit before recognition, or refused when their text
+    /// would become too small to read (`TextPreparation`).
     public static let defaultMaxPixels = 16_000_000
 
     public let languages: [String]
@@ -19,6 +20,10 @@ public final class TextRecognizer {
     /// Words below this confidence (0–100) are left out, and lines and blocks left empty with them.
     public var minConfidence: Double
     public var maxPixels: Int
+    /// Seconds one image's recognition may take before Tesseract is stopped and the image
+    /// fails with `timeLimitExceeded` (no partial text is given); nil for
+    /// `defaultTimeBudget(pixels:)`.
+    public var timeBudget: Double?
     private let handle: OpaquePointer
 
     /// Starts Tesseract (`TessBaseAPICreate`, `TessBaseAPIInit3`) with `languages` from
@@ -86,33 +91,50 @@ public final class TextRecognizer {
     public func recognize(_ image: GrayImage, excluding outlines: [[Point]] = []) throws(TextRecognitionError) -> [TextBlock] {
         var image = image
         for outline in outlines { image.whiten(around: outline) }
-        var factor = 1
-        while image.width * image.height > maxPixels, let half = image.halved() {
-            image = half
-            factor *= 2
-        }
         // Tesseract refuses images this small, with a message of its own.
-        guard image.width >= 8, image.height >= 8, image.width * image.height <= maxPixels else { return [] }
-        image = image.evenedLight()
-        TessBaseAPISetPageSegMode(handle, layout == .sparse ? PSM_SPARSE_TEXT : PSM_AUTO)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+        guard image.width >= 8, image.height >= 8 else { return [] }
+        let prepared = try TextPreparation(image, maxPixels: maxPixels)
+        let page = prepared.image
+        guard page.width >= 8, page.height >= 8 else { return [] }
+        TessBaseAPISetPageSegMode(handle, pageMode(prepared.measure))
+        page.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(page.width), Int32(page.height), 1, Int32(page.width))
         }
         // Tesseract copies the pixels; its results are cleared for the next image.
         defer { TessBaseAPIClear(handle) }
-        guard TessBaseAPIRecognize(handle, nil) == 0 else { throw .recognitionFailed }
+        let budget = Budget(seconds: timeBudget ?? Self.defaultTimeBudget(pixels: page.width * page.height))
+        try budget.recognize(handle)
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         let found = TextBlock.joiningSealed(blocks(iterator))
-        return found.map { block in
-            (block.text.hasPrefix("QRSEAL") ? rereadDigits(block, in: image) ?? block : block).scaled(by: factor)
+        var read: [TextBlock] = []
+        for block in found {
+            read.append(block.text.hasPrefix("QRSEAL") ? try rereadDigits(block, in: page, budget: budget) ?? block : block)
         }
+        return read.map { prepared.inputBlock($0, width: image.width, height: image.height) }
+    }
+
+    /// The page segmentation for `layout`; for `.automatic`, sparse when the measure says
+    /// the picture holds little text (`TextMeasure.isSparse`).
+    private func pageMode(_ measure: TextMeasure) -> TessPageSegMode {
+        switch layout {
+        case .page: return PSM_AUTO
+        case .sparse: return PSM_SPARSE_TEXT
+        case .automatic: return measure.isSparse ? PSM_SPARSE_TEXT : PSM_AUTO
+        }
+    }
+
+    /// The time budget of one image's recognition: 20 s, and 4 s more for each million
+    /// pixels Tesseract is given. A safety net, far beyond what a page takes (about 2 s for
+    /// 40 lines on one core), so that what is read does not depend on the machine's load.
+    public static func defaultTimeBudget(pixels: Int) -> Double {
+        20 + 4 * Double(pixels) / 1_000_000
     }
 
     /// A printed sealed message read again, alone and allowed only its prefix's letters and
     /// digits (`tessedit_char_whitelist`), so that a 0 is not read as © or O; nil when the
     /// second reading is not a sealed message either.
-    private func rereadDigits(_ block: TextBlock, in image: GrayImage) -> TextBlock? {
+    private func rereadDigits(_ block: TextBlock, in image: GrayImage, budget: Budget) throws(TextRecognitionError) -> TextBlock? {
         let margin = 8
         let left = max(0, block.box.x - margin), top = max(0, block.box.y - margin)
         let right = min(image.width, block.box.x + block.box.width + margin)
@@ -122,7 +144,11 @@ public final class TextRecognizer {
         defer { _ = TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "") }
         TessBaseAPISetPageSegMode(handle, PSM_SINGLE_BLOCK)
         TessBaseAPISetRectangle(handle, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
-        guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { return nil }
+        guard (try? budget.recognize(handle)) != nil else {
+            if budget.isSpent { throw .timeLimitExceeded(seconds: budget.seconds) }
+            return nil
+        }
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return nil }
         defer { TessResultIteratorDelete(iterator) }
         let again = blocks(iterator)
         guard let first = again.first else { return nil }
@@ -160,7 +186,8 @@ public final class TextRecognizer {
                 let text = String(cString: raw)
                 TessDeleteText(raw)
                 let (confidence, box) = element(iterator, RIL_WORD)
-                if !text.isEmpty, confidence >= minConfidence {
+                // Tesseract gives a word of spaces for some marks at a picture's edge.
+                if text.contains(where: { !$0.isWhitespace }), confidence >= minConfidence {
                     words.append(TextWord(text: text, confidence: confidence, box: box))
                 }
             }
@@ -194,13 +221,41 @@ extension GrayImage {
     }
 }
 
-extension TextBlock {
-    /// This block in an image `factor` times larger.
-    func scaled(by factor: Int) -> TextBlock {
-        guard factor != 1 else { return self }
-        return TextBlock(lines: lines.map { line in
-            TextLine(words: line.words.map { TextWord(text: $0.text, confidence: $0.confidence, box: $0.box.scaled(by: factor)) },
-                     confidence: line.confidence, box: line.box.scaled(by: factor))
-        }, confidence: confidence, box: box.scaled(by: factor))
+/// One image's time budget, kept by a Tesseract monitor (`TessMonitorCreate`,
+/// `TessMonitorSetDeadlineMSecs`) for each recognition it runs.
+struct Budget {
+    let seconds: Double
+    private let start = ContinuousClock.now
+
+    init(seconds: Double) { self.seconds = seconds }
+
+    /// True once the budget is used up.
+    var isSpent: Bool { ContinuousClock.now - start >= .milliseconds(Int64(seconds * 1000)) }
+
+    /// `TessBaseAPIRecognize` with what is left of the budget as its deadline; a stop at
+    /// the deadline is `timeLimitExceeded`, any other failure `recognitionFailed`.
+    func recognize(_ handle: OpaquePointer) throws(TextRecognitionError) {
+        let spent = ContinuousClock.now - start
+        let left = Int64(seconds * 1000) - spent.components.seconds * 1000 - spent.components.attoseconds / 1_000_000_000_000_000
+        guard left > 0 else { throw .timeLimitExceeded(seconds: seconds) }
+        guard let monitor = TessMonitorCreate() else { throw .recognitionFailed }
+        defer { TessMonitorDelete(monitor) }
+        TessMonitorSetDeadlineMSecs(monitor, Int32(min(left, Int64(Int32.max))))
+        guard TessBaseAPIRecognize(handle, monitor) == 0 else {
+            throw isSpent ? .timeLimitExceeded(seconds: seconds) : .recognitionFailed
+        }
+    }
+}
+
+extension TextPreparation {
+    /// `block`, read in the prepared image, with its boxes in the input's pixels
+    /// (`width` × `height`) and its corners following the text's slant.
+    func inputBlock(_ block: TextBlock, width: Int, height: Int) -> TextBlock {
+        guard scale != 1 || angle != 0 else { return block }
+        func box(_ b: Region) -> Region { inputBox(b, width: width, height: height) }
+        return TextBlock(lines: block.lines.map { line in
+            TextLine(words: line.words.map { TextWord(text: $0.text, confidence: $0.confidence, box: box($0.box)) },
+                     confidence: line.confidence, box: box(line.box))
+        }, confidence: block.confidence, box: box(block.box), corners: inputCorners(block.box))
     }
 }

@@ -15,7 +15,7 @@ struct ContentKindTests {
     @Test("kind names are stable, since the inbox stores them and --kind takes them")
     func names() {
         #expect(ContentKind.allCases.map(\.rawValue) == ["sealed", "recipient", "url", "email", "phone", "sms", "geo", "wifi",
-                                                         "contact", "event", "product", "text", "binary"])
+                                                         "contact", "event", "product", "text", "binary", "date", "address"])
     }
 
     @Test("sealed messages in either armor, scanned or pasted with white space around")

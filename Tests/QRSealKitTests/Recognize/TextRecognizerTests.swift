@@ -53,17 +53,6 @@ struct TextRecognizerTests {
         #expect(xs == xs.sorted())
     }
 
-    @Test("an image over the pixel limit is halved, and its boxes still come in the input's pixels")
-    func halvedForLargeImages() throws {
-        let page = try image("sans")
-        let full = try TextRecognizer().recognize(page)
-        let halved = try TextRecognizer(maxPixels: page.width * page.height / 3).recognize(page)
-        #expect(halved.flatMap(\.lines).map(\.text) == full.flatMap(\.lines).map(\.text))
-        let a = try #require(full.first?.lines.first?.words.first?.box)
-        let b = try #require(halved.first?.lines.first?.words.first?.box)
-        #expect(abs(a.x - b.x) <= 4 && abs(a.y - b.y) <= 4 && abs(a.width - b.width) <= 6, "\(a) \(b)")
-    }
-
     @Test("words below the minimum confidence are left out, and blocks left empty with them")
     func minConfidence() throws {
         let page = try image("sans")
