@@ -12,6 +12,9 @@ struct Pass: Sendable, Hashable {
         /// zxing-cpp from a clean rendering of the modules its grid samples; `wide` lets
         /// finder patterns whose rings blur and thresholding have thinned count.
         case located(wide: Bool)
+        /// Our own reader of EAN-13, UPC-A, EAN-8 and UPC-E from grey-level profiles
+        /// (`ProfileReader`): blurred and low-resolution photos that binarizing loses.
+        case profiles
     }
 
     let engine: Engine
@@ -52,6 +55,8 @@ struct Pass: Sendable, Hashable {
         case .located(let wide):
             guard symbologies.contains(.qr) else { return [] }
             return QRLocator(image: image, slack: wide ? 0.75 : 0.5, dark: binarized?()).read()
+        case .profiles:
+            return ProfileReader(symbologies: symbologies).scan(image)
         case .zbar:
             // zbar's DataBar decoder prints assertion warnings to stderr on processed copies;
             // zxing-cpp reads DataBar in those passes instead.
