@@ -20,6 +20,8 @@ enum BarRegions {
     static let minEnergy = 60.0
     /// Coherence below which a block's gradients point too many ways.
     static let minCoherence = 0.7
+    /// The share of the textured blocks in a region's box that must belong to it.
+    static let minShare = 0.4
     /// Blocks a region needs.
     static let minBlocks = 6
     /// Pixels a region must reach across the bars either side of its centre: the 51
@@ -94,7 +96,19 @@ enum BarRegions {
             }
             regions.append((members, members.count))
         }
-        let found = regions.filter { $0.size >= minBlocks }.sorted { $0.size > $1.size }.map { r in
+        // Bars make nearly every textured block of their box point one way; a QR code or
+        // text, whose edges run both ways, leaves many incoherent textured blocks among them.
+        func isBars(_ blocks: [Int]) -> Bool {
+            let xs = blocks.map { $0 % bw }, ys = blocks.map { $0 / bw }
+            var textured = 0
+            for by in ys.min()!...ys.max()! {
+                for bx in xs.min()!...xs.max()! where (jxx[by * bw + bx] + jyy[by * bw + bx]) / area >= minEnergy {
+                    textured += 1
+                }
+            }
+            return Double(blocks.count) >= minShare * Double(textured)
+        }
+        let found = regions.filter { $0.size >= minBlocks && isBars($0.blocks) }.sorted { $0.size > $1.size }.map { r in
             var xx = 0.0, yy = 0.0, xy = 0.0, cx = 0.0, cy = 0.0
             for i in r.blocks {
                 xx += jxx[i]; yy += jyy[i]; xy += jxy[i]
