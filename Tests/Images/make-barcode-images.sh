@@ -4,7 +4,8 @@
 #
 # Tests/Images/symbologies/: one clean image of each symbology qrseal reads besides QR,
 # NAME being its --symbology name (GS1 DataBar as its element string, a GS byte after a
-# variable-length field); and, named KIND-several, three EAN-8s side by side and three
+# variable-length field; Code 32, the Italian pharmacy code, drawn as the Code 39 it is);
+# and, named KIND-several, three EAN-8s side by side and three
 # EAN-13s one above the other.
 #
 # Tests/Images/abort/: linear barcodes on which Debian's libZXing 1.4, asked for every
@@ -44,6 +45,7 @@ zx datamatrix DataMatrix 120x120 "Data Matrix read"
 zx aztec Aztec 150x150 "Aztec read by qrseal"
 zx pdf417 PDF417 400x160 "PDF417 read by qrseal"
 zx code39 Code39 400x100 "CODE39 42"
+zi code32 CODE32 12345678 A123456788
 zx code93 Code93 400x100 "Code 93"
 zx code128 Code128 400x100 "Code 128 read"
 zx i25 ITF 400x100 "12345678"

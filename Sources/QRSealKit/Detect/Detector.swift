@@ -110,7 +110,9 @@ public struct Detector: Sendable {
     /// Drops repeats of the same payload at the same place; of two different payloads read
     /// at the same place (one of them must be wrong), keeps the one whose reader's error
     /// correction vouched for it with a wide margin (`isSoundlyChecked`) when only one was,
-    /// else the one more reads agree on, and neither when as many agree on each.
+    /// else the one more reads agree on, and neither when as many agree on each; drops a UPC-E
+    /// or EAN-8 read inside the bars of a longer EAN/UPC symbol, a part of it that one
+    /// engine's scan line took for a whole.
     static func merged(_ detections: [Detection]) -> [Detection] {
         var symbols: [Detection] = []
         for d in detections {
@@ -124,8 +126,8 @@ public struct Detector: Sendable {
         let weight = symbols.indices.map { (symbols[$0].isSoundlyChecked ? 1 : 0, support[$0]) }
         let kept = symbols.indices.filter { i in
             !symbols.indices.contains { j in symbols[j].conflicts(with: symbols[i]) && weight[j] >= weight[i] }
-        }
-        return readingOrder(kept.map { symbols[$0] })
+        }.map { symbols[$0] }
+        return readingOrder(kept.filter { d in !kept.contains { d.isPart(of: $0) } })
     }
 
     /// Top to bottom, and left to right within a row: symbols whose centres lie within half
@@ -146,11 +148,24 @@ public struct Detector: Sendable {
 
 extension Symbology {
     /// Whether a misread is caught by the symbology itself (a check digit, a checksum or
-    /// Reed–Solomon); Code 39, I2/5 and Codabar carry none by default.
+    /// Reed–Solomon); Code 39, I2/5 and Codabar carry none by default, and a Code 32's
+    /// check digit is read from a Code 39.
     var isStronglyChecked: Bool {
         switch self {
-        case .code39, .i25, .codabar: return false
+        case .code39, .code32, .i25, .codabar: return false
         default: return true
+        }
+    }
+}
+
+extension Symbology {
+    /// How many modules wide a symbol of the EAN/UPC family is; nil for other symbologies.
+    var eanModules: Int? {
+        switch self {
+        case .ean13, .upca, .isbn13, .isbn10: return 95
+        case .ean8: return 67
+        case .upce: return 51
+        default: return nil
         }
     }
 }
@@ -183,6 +198,17 @@ extension Detection {
         let span = max(extent, other.extent, 1)
         let sizeRatio = min(extent, other.extent) / span
         return (dx * dx + dy * dy).squareRoot() < span / 8 && sizeRatio > 0.8
+    }
+
+    /// Whether this EAN-8 or UPC-E read lies within the box of a longer EAN/UPC symbol
+    /// `other`: seven-module digits inside a longer symbol's bars can pass for a shorter
+    /// symbol of its own, never the other way round.
+    func isPart(of other: Detection) -> Bool {
+        guard let modules = symbology.eanModules, let longer = other.symbology.eanModules, modules < longer
+        else { return false }
+        let xs = other.corners.map(\.x), ys = other.corners.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return false }
+        return (x0...x1).contains(center.x) && (y0...y1).contains(center.y)
     }
 
     /// This QR code with the version (and level) `QRGeometry` reads from the image, when it

@@ -15,6 +15,9 @@ struct Pass: Sendable, Hashable {
         /// Our own Aztec reader (`AztecReader`): bull's-eyes, Aztec Runes, and symbols whose
         /// dark modules print thick or thin, which libZXing 1.4 misses or misreads.
         case aztec
+        /// Our own reader of EAN-13, UPC-A, EAN-8 and UPC-E from grey-level profiles
+        /// (`ProfileReader`): blurred and low-resolution photos that binarizing loses.
+        case profiles
     }
 
     let engine: Engine
@@ -63,6 +66,8 @@ struct Pass: Sendable, Hashable {
                 candidate.isSoundlyChecked = read.symbol.isSoundlyChecked
                 return candidate
             }
+        case .profiles:
+            return ProfileReader(symbologies: symbologies).scan(image)
         case .zbar:
             // zbar's DataBar decoder prints assertion warnings to stderr on processed copies;
             // zxing-cpp reads DataBar in those passes instead.

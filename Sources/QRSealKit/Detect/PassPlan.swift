@@ -101,7 +101,10 @@ enum PassPlan {
     /// it is, for what the prepared copies damage and for linear codes turned 90°, which the
     /// quick search skips. They are cheap, and what plain zbarimg or ZXingReader reads must
     /// never be missed, so they come before every copy and always run.
-    static let plain: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true))]]
+    /// Our own EAN/UPC reader on grey levels (`ProfileReader`) runs beside them: it reads
+    /// blurred and low-resolution bars both engines lose, and its reads outvote theirs
+    /// where an engine reads part of a symbol as a shorter one (`Detector.merged`).
+    static let plain: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true)), Pass(.profiles)]]
 
     /// What `.thorough` adds: further passes that read images no earlier pass did, then
     /// tiles, for pages of many small codes.

@@ -30,7 +30,9 @@ enum SymbolCheck {
     }
 
     /// One spelling per symbol whichever engine read it: an EAN-13 in the ISBN ranges is
-    /// an ISBN-13 (or ISBN-10) when those were asked for, as zbar reports it; a GS1
+    /// an ISBN-13 (or ISBN-10) when those were asked for, as zbar reports it; a Code 39 of
+    /// six base-32 characters whose digits check is the Code 32 it stands for when Code 32
+    /// was asked for; a GS1
     /// DataBar is its element string as zbar gives it (see `GS1`).
     static func normalized(_ symbology: Symbology, _ bytes: [UInt8],
                            wanted: Set<Symbology>) -> (Symbology, [UInt8])? {
@@ -43,6 +45,9 @@ enum SymbolCheck {
                 let check = (11 - sum % 11) % 11
                 return (.isbn10, body + [check == 10 ? UInt8(ascii: "X") : UInt8(48 + check)])
             }
+        }
+        if symbology == .code39, wanted.contains(.code32), let digits = Code32.digits(fromCode39: bytes) {
+            return (.code32, digits)
         }
         guard wanted.contains(symbology) else { return nil }
         switch symbology {
@@ -86,6 +91,8 @@ enum SymbolCheck {
                 && gs1CheckDigitIsValid(Array(digits.dropFirst(2)))
         case .microQR:
             return !bytes.isEmpty && bytes.count <= 35
+        case .code32:
+            return bytes.count == 10 && bytes[0] == UInt8(ascii: "A") && Code32.checkDigitIsValid(Array(digits.dropFirst()))
         case .code128, .code39, .code93, .databarExpanded, .codabar, .dataMatrix, .aztec, .pdf417:
             return !bytes.isEmpty
         }

@@ -2,7 +2,7 @@
 public enum Symbology: String, CaseIterable, Sendable, Codable {
     case qr, microQR = "microqr", dataMatrix = "datamatrix", aztec, pdf417
     case ean13, ean8, upca, upce, isbn10, isbn13
-    case code128, code39, code93, i25, databar, databarExpanded = "databar-exp", codabar
+    case code128, code39, code32, code93, i25, databar, databarExpanded = "databar-exp", codabar
 
     /// The name shown to users, e.g. `QR-Code`, `EAN-13`.
     public var displayName: String {
@@ -20,6 +20,7 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
         case .isbn13: return "ISBN-13"
         case .code128: return "Code-128"
         case .code39: return "Code-39"
+        case .code32: return "Code-32"
         case .code93: return "Code-93"
         case .i25: return "I2/5"
         case .databar: return "DataBar"

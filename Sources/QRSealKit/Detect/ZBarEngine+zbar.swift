@@ -107,7 +107,8 @@ extension Symbology {
         case .isbn10: return ZBAR_ISBN10
         case .isbn13: return ZBAR_ISBN13
         case .code128: return ZBAR_CODE128
-        case .code39: return ZBAR_CODE39
+        // A Code 32 is a Code 39 to zbar; `SymbolCheck` names it.
+        case .code39, .code32: return ZBAR_CODE39
         case .code93: return ZBAR_CODE93
         case .i25: return ZBAR_I25
         case .databar: return ZBAR_DATABAR

@@ -93,7 +93,7 @@ extension Symbology {
         case .upca: return UInt32(ZXS_FORMAT_UPCA)
         case .upce: return UInt32(ZXS_FORMAT_UPCE)
         case .code128: return UInt32(ZXS_FORMAT_CODE128)
-        case .code39: return UInt32(ZXS_FORMAT_CODE39)
+        case .code39, .code32: return UInt32(ZXS_FORMAT_CODE39)
         case .code93: return UInt32(ZXS_FORMAT_CODE93)
         case .i25: return UInt32(ZXS_FORMAT_ITF)
         case .databar: return UInt32(ZXS_FORMAT_DATABAR)

@@ -1,0 +1,101 @@
+/// Reads an EAN-13, UPC-A, EAN-8 or UPC-E from one grey-level profile across its bars:
+/// finds where the symbol may start and end (a dark edge after a light quiet zone), lays
+/// each layout over that stretch in both directions, moves its anchors and blur until the
+/// modelled profile fits best, then reads the digits (`ProfileFit.read`).
+enum ProfileDecoder {
+    /// At most this many of the candidate placements are refined and read.
+    static let refined = 2
+
+    /// The readings of `profile`, best fitting first. `span` is where the bars are thought
+    /// to lie (sample positions), from the region they were found in.
+    static func readings(_ profile: [Double], span: ClosedRange<Double>) -> [ProfileFit.Reading] {
+        guard profile.count >= 32 else { return [] }
+        let reversed = Array(profile.reversed())
+        let n = Double(profile.count - 1)
+        var placements: [(cost: Double, fit: ProfileFit, forward: Bool)] = []
+        for (left, right) in ends(profile, span: span) {
+            for layout in EANLayout.all {
+                let width = (right - left) / Double(layout.modules)
+                guard width >= 0.6 else { continue }
+                for forward in [true, false] {
+                    let fit = forward
+                        ? ProfileFit(layout: layout, profile: profile, left: left, right: right, sigma: 0.8)
+                        : ProfileFit(layout: layout, profile: reversed, left: n - right, right: n - left, sigma: 0.8)
+                    var placed = fit
+                    let cost = placed.looseCost()
+                    if cost < .infinity { placements.append((cost, placed, forward)) }
+                }
+            }
+        }
+        placements.sort { $0.cost < $1.cost }
+        return placements.prefix(refined).compactMap { placement -> ProfileFit.Reading? in
+            var fit = refine(placement.fit, cost: placement.cost)
+            guard var reading = fit.read() else { return nil }
+            let a = fit.position(0), b = fit.position(Double(fit.layout.modules))
+            reading.ends = placement.forward ? (a, b) : (n - b, n - a)
+            return reading
+        }
+    }
+
+    /// Where a symbol may begin and end: dark edges with a light stretch of `quiet` samples
+    /// outside them, the two nearest each end of `span` on each side, paired.
+    static func ends(_ profile: [Double], span: ClosedRange<Double>) -> [(Double, Double)] {
+        let n = profile.count
+        var smooth = profile
+        for i in 1..<(n - 1) { smooth[i] = (profile[i - 1] + profile[i] + profile[i + 1]) / 3 }
+        // Light and dark measured against the light level nearby (the largest value within a
+        // quiet zone's length either way), so that uneven light moves neither end.
+        let quiet = max(3, Int((span.upperBound - span.lowerBound) / 16))
+        var level = [Double](repeating: 0, count: n)
+        for k in 0..<n { level[k] = max(1, smooth[max(0, k - 4 * quiet)...min(n - 1, k + 4 * quiet)].max()!) }
+        for k in 0..<n { smooth[k] /= level[k] }
+        let sorted = smooth.sorted()
+        let dark = sorted[n / 20]
+        guard 1 - dark >= 0.1 else { return [] }
+        let threshold = 1 - 0.3 * (1 - dark)
+        var starts: [Double] = [], stops: [Double] = []
+        for k in 1..<n where smooth[k] < threshold {
+            if smooth[k - 1] >= threshold, k >= quiet, (k - quiet..<k).allSatisfy({ smooth[$0] >= threshold }) {
+                starts.append(Double(k - 1) + (smooth[k - 1] - threshold) / (smooth[k - 1] - smooth[k]))
+            }
+            if k + 1 < n, smooth[k + 1] >= threshold, k + quiet < n,
+               (k + 1...k + quiet).allSatisfy({ smooth[$0] >= threshold }) {
+                stops.append(Double(k) + (threshold - smooth[k]) / (smooth[k + 1] - smooth[k]))
+            }
+        }
+        let nearStart = starts.sorted { abs($0 - span.lowerBound) < abs($1 - span.lowerBound) }.prefix(2)
+        let nearStop = stops.sorted { abs($0 - span.upperBound) < abs($1 - span.upperBound) }.prefix(2)
+        // The bars' region is found to a block or so, and may take in a neighbour's (an
+        // add-on, a price code): a symbol much wider than it, or under half as wide, is not its.
+        let width = span.upperBound - span.lowerBound
+        let pairs = nearStart.flatMap { l in nearStop.map { (l, $0) } }
+        return pairs.filter { $0.1 - $0.0 >= 30 && $0.1 - $0.0 <= 1.3 * width + 16 && $0.1 - $0.0 >= 0.4 * width }
+    }
+
+    /// Coordinate descent on the anchors, the whole placement and the blur, in halving
+    /// steps (in modules), until no move lowers `ProfileFit.looseCost`.
+    static func refine(_ start: ProfileFit, cost startCost: Double) -> ProfileFit {
+        var fit = start, cost = startCost
+        func attempt(_ candidate: ProfileFit) {
+            var c = candidate
+            let v = c.looseCost()
+            if v < cost { fit = c; cost = v }
+        }
+        for step in [0.5, 0.25, 0.1] {
+            for _ in 0..<3 {
+                let before = cost
+                for i in fit.anchors.indices {
+                    let w = fit.moduleWidth(at: fit.layout.anchors[i])
+                    for d in [-step, step] { var c = fit; c.anchors[i] += d * w; attempt(c) }
+                }
+                let w = fit.moduleWidth(at: 0)
+                for d in [-step, step] { var c = fit; c.anchors = c.anchors.map { $0 + d * w }; attempt(c) }
+                for f in [1.25, 0.8] {
+                    var c = fit; c.sigma = min(2.2, max(0.2, c.sigma * f)); attempt(c)
+                }
+                if cost >= before { break }
+            }
+        }
+        return fit
+    }
+}

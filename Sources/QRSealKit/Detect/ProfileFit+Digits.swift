@@ -1,0 +1,196 @@
+/// The digits a fitted layout reads, chosen jointly: the profile is split into windows from
+/// the middle of one digit slot to the middle of the next, each window's misfit is known for
+/// every pair of codes in its two slots, and the cheapest sequence of codes that a rule of
+/// the layout allows (parity pattern, check digit) is found by dynamic programming, with the
+/// cheapest allowed sequence that differs from it, to tell how clear the choice was.
+extension ProfileFit {
+    /// What one profile reads.
+    struct Reading: Sendable {
+        let kind: EANLayout.Kind
+        let digits: [Int]
+        /// Misfit of the best allowed sequence, of the best allowed one that differs from it,
+        /// and of the best sequence whatever the rules, each summed over `samples` samples.
+        let best: Double, second: Double, free: Double
+        let samples: Int
+        /// Mean contrast (light level minus dark level) along the symbol.
+        let contrast: Double
+        /// Where the symbol's first and last modules' outer edges lie on the profile, in the
+        /// profile's own direction (set by `ProfileDecoder`).
+        var ends: (Double, Double) = (0, 0)
+
+        /// The noise variance the best sequence leaves, floored so that a clean rendering
+        /// does not make every margin infinite.
+        var noise: Double { max(best / Double(max(1, samples)), 1e-4 * contrast * contrast, 0.25) }
+        /// How much more likely the best sequence is than the runner-up, as the difference
+        /// of their misfits in noise units.
+        var margin: Double { (second - best) / noise }
+        /// How far the rules pulled the reading away from what the bars alone say.
+        var correction: Double { (best - free) / noise }
+        /// The root-mean-square misfit as a fraction of the contrast.
+        var misfit: Double { (best / Double(max(1, samples))).squareRoot() / max(contrast, 1) }
+    }
+
+    /// The misfit (as in `Reading.misfit`) above which the runner-up is not looked for: the
+    /// reading's margin is then 0.
+    static let worthRanking = 0.25
+
+    /// The reading of this layout as fitted, or nil when no rule's sequence fits.
+    mutating func read() -> Reading? {
+        guard isPlausible else { return nil }
+        let c = coverage()
+        let (fixed, half) = baseDarkness(c)
+        var tables = windowCosts(c, fixed: fixed, half: half)
+        guard var found = bestAllowed(tables) else { return nil }
+        // The light level and contrast again, now from the whole symbol as read.
+        let darkness = rendering(c, fixed: fixed, codes: found.codes)
+        let saved = gain
+        if fitGain(c, darkness: darkness, use: { _ in true }) {
+            tables = windowCosts(c, fixed: fixed, half: half)
+            if let again = bestAllowed(tables) { found = again } else { gain = saved; return nil }
+        } else {
+            gain = saved
+        }
+        // The runner-up only matters for a reading that fits: the others fail anyway.
+        let mean = c.samples.reduce(0.0) { $0 + contrast($1) } / Double(max(1, c.samples.count))
+        let fits = (found.cost / Double(max(1, c.samples.count))).squareRoot() / max(mean, 1) <= Self.worthRanking
+        var second = fits ? Double.infinity : found.cost
+        for (r, rule) in layout.rules.enumerated() where fits {
+            if r != found.rule {
+                second = min(second, sequence(rule, tables)?.cost ?? .infinity)
+                continue
+            }
+            for j in found.codes.indices {
+                second = min(second, sequence(rule, tables, excluding: (j, found.codes[j]))?.cost ?? .infinity)
+            }
+        }
+        let rule = layout.rules[found.rule]
+        let digits = rule.prefix + found.codes.map(EANLayout.digit(of:)) + rule.suffix
+        return Reading(kind: layout.kind, digits: digits, best: found.cost, second: second,
+                       free: unconstrained(tables), samples: c.samples.count, contrast: mean)
+    }
+
+    /// Misfits per window: the first window (to the middle of slot 0) by slot 0's code, the
+    /// last by the last slot's, each one between by the codes of the slots on either side,
+    /// indexed `previous * 20 + code`.
+    struct WindowCosts {
+        var first: [Double]
+        var pairs: [[Double]]
+        var last: [Double]
+    }
+
+    private func codeCount(_ slot: Int) -> Int { layout.leftHand[slot] ? 20 : 10 }
+
+    func windowCosts(_ c: Coverage, fixed: [Double], half: [Double]) -> WindowCosts {
+        let n = layout.slots.count
+        let mids = layout.slots.map { position(Double($0) + 3.5) }
+        var t = WindowCosts(first: [Double](repeating: 0, count: codeCount(0)),
+                            pairs: (0..<n).map { [Double](repeating: 0, count: $0 == 0 ? 0 : 400) },
+                            last: [Double](repeating: 0, count: codeCount(n - 1)))
+        var a = [Double](repeating: 0, count: 20), b = a
+        for (i, k) in c.samples.enumerated() {
+            let x = Double(k)
+            let window = mids.firstIndex { x < $0 } ?? n
+            let e = profile[k] - light(k), g = contrast(k)
+            let left = window - 1, right = window < n ? window : -1
+            var rest = fixed[i] + half[i]
+            if left >= 0 {
+                rest -= slotDarkness(c, k: i, slot: left, code: nil).half
+                for code in 0..<codeCount(left) { a[code] = slotDarkness(c, k: i, slot: left, code: code).added }
+            }
+            if right >= 0 {
+                rest -= slotDarkness(c, k: i, slot: right, code: nil).half
+                for code in 0..<codeCount(right) { b[code] = slotDarkness(c, k: i, slot: right, code: code).added }
+            }
+            let base = e + g * rest
+            if left < 0 {
+                for code in 0..<codeCount(0) { let r = base + g * b[code]; t.first[code] += r * r }
+            } else if right < 0 {
+                for code in 0..<codeCount(left) { let r = base + g * a[code]; t.last[code] += r * r }
+            } else {
+                for p in 0..<codeCount(left) {
+                    let bp = base + g * a[p]
+                    for code in 0..<codeCount(right) { let r = bp + g * b[code]; t.pairs[right][p * 20 + code] += r * r }
+                }
+            }
+        }
+        return t
+    }
+
+    /// The darkness of every sample of the span with `codes` in the slots.
+    func rendering(_ c: Coverage, fixed: [Double], codes: [Int]) -> [Double] {
+        fixed.indices.map { i in
+            fixed[i] + codes.indices.reduce(0) { $0 + slotDarkness(c, k: i, slot: $1, code: codes[$1]).added }
+        }
+    }
+
+    /// The cheapest sequence over every rule.
+    private func bestAllowed(_ t: WindowCosts) -> (rule: Int, codes: [Int], cost: Double)? {
+        var best: (rule: Int, codes: [Int], cost: Double)?
+        for (r, rule) in layout.rules.enumerated() {
+            if let s = sequence(rule, t), s.cost < (best?.cost ?? .infinity) { best = (r, s.codes, s.cost) }
+        }
+        return best
+    }
+
+    /// The cheapest sequence `rule` allows (without code `excluding.code` in slot
+    /// `excluding.slot`), by dynamic programming over (code, weighted sum mod 10).
+    func sequence(_ rule: EANLayout.Rule, _ t: WindowCosts, excluding: (slot: Int, code: Int)? = nil)
+        -> (codes: [Int], cost: Double)? {
+        let n = rule.codes.count
+        func allowed(_ j: Int) -> [Int] {
+            rule.codes[j].filter { excluding == nil || excluding!.slot != j || excluding!.code != $0 }
+        }
+        // cost[j][ci * 10 + sum], back[j][ci * 10 + sum] = previous state index
+        var options = [allowed(0)]
+        var cost = [[Double](repeating: .infinity, count: options[0].count * 10)]
+        var back: [[Int]] = [[]]
+        for (ci, code) in options[0].enumerated() {
+            cost[0][ci * 10 + (rule.weights[0] * EANLayout.digit(of: code)) % 10] = t.first[code]
+        }
+        for j in 1..<n {
+            let here = allowed(j), before = options[j - 1]
+            var cj = [Double](repeating: .infinity, count: here.count * 10)
+            var bj = [Int](repeating: -1, count: here.count * 10)
+            for (ci, code) in here.enumerated() {
+                let add = rule.weights[j] * EANLayout.digit(of: code)
+                for (pi, p) in before.enumerated() {
+                    let pair = t.pairs[j][p * 20 + code]
+                    for s in 0..<10 {
+                        let prev = cost[j - 1][pi * 10 + s]
+                        guard prev < .infinity else { continue }
+                        let state = ci * 10 + (s + add) % 10
+                        if prev + pair < cj[state] { cj[state] = prev + pair; bj[state] = pi * 10 + s }
+                    }
+                }
+            }
+            options.append(here); cost.append(cj); back.append(bj)
+        }
+        var end = -1, total = Double.infinity
+        for (ci, code) in options[n - 1].enumerated() {
+            for s in 0..<10 where (s + rule.constant) % 10 == 0 {
+                let v = cost[n - 1][ci * 10 + s] + t.last[code]
+                if v < total { total = v; end = ci * 10 + s }
+            }
+        }
+        guard end >= 0 else { return nil }
+        var codes = [Int](repeating: 0, count: n)
+        var state = end
+        for j in stride(from: n - 1, through: 0, by: -1) {
+            codes[j] = options[j][state / 10]
+            if j > 0 { state = back[j][state] }
+        }
+        return (codes, total)
+    }
+
+    /// The cheapest sequence of any codes of the right hands, no rule applied.
+    private func unconstrained(_ t: WindowCosts) -> Double {
+        let n = layout.slots.count
+        var cost = t.first
+        for j in 1..<n {
+            cost = (0..<codeCount(j)).map { code in
+                (0..<codeCount(j - 1)).reduce(Double.infinity) { min($0, cost[$1] + t.pairs[j][$1 * 20 + code]) }
+            }
+        }
+        return zip(cost, t.last).map { $0 + $1 }.min() ?? .infinity
+    }
+}

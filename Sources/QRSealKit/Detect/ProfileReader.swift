@@ -1,0 +1,140 @@
+import Foundation
+
+/// Our own reader of EAN-13, UPC-A, EAN-8 and UPC-E from grey levels (`Pass.Engine.profiles`):
+/// for blurred, noisy and low-resolution photos whose bars the engines' binarization loses.
+///
+/// In each region of coherent gradient (`BarRegions`), parallel scan lines are taken
+/// across the bars at the region's angle; neighbouring lines are averaged into a few bands
+/// (noise falls, the bars stay), and each band's profile is read on its own
+/// (`ProfileDecoder`). A reading counts only when its check digit and parity hold, it fits
+/// far better than the best other valid sequence, the rules did not have to pull it far
+/// from what the bars say, and it fits the profile closely; a symbol is reported only when
+/// several bands agree on it and none reads anything else: a wrong read is worse than a miss.
+struct ProfileReader {
+    let symbologies: Set<Symbology>
+
+    /// How many times likelier (as a misfit difference in noise units) the reading must be
+    /// than the best valid sequence that differs from it.
+    static let minMargin = 40.0
+    /// How far (in noise units) the parity and check-digit rules may pull a reading from
+    /// the cheapest sequence of codes.
+    static let maxCorrection = 4.0
+    /// The largest root-mean-square misfit, as a fraction of the contrast.
+    static let maxMisfit = 0.15
+    /// Bands per region.
+    static let bands = 3
+    /// Bands that must agree, when the region is tall enough for that many.
+    static let minAgreeing = 2
+
+    /// Whether anything asked for is read by this reader.
+    static func applies(to symbologies: Set<Symbology>) -> Bool {
+        !symbologies.isDisjoint(with: [.ean13, .upca, .ean8, .upce, .isbn13, .isbn10])
+    }
+
+    func scan(_ image: GrayImage) -> [Candidate] {
+        guard Self.applies(to: symbologies), image.width >= 32 || image.height >= 32 else { return [] }
+        var found: [Candidate] = []
+        for region in BarRegions.find(in: image) {
+            if let candidate = read(region, in: image),
+               !found.contains(where: { $0.bytes == candidate.bytes && $0.symbology == candidate.symbology }) {
+                found.append(candidate)
+            }
+        }
+        return found
+    }
+
+    /// The symbol `region` holds, when its bands agree on one.
+    func read(_ region: BarRegion, in image: GrayImage) -> Candidate? {
+        let (c, s) = (cos(region.angle), sin(region.angle))
+        let margin = max(12, 0.35 * region.across)
+        // The scan lines' extent across the bars, clipped to the image along the centre line.
+        var t0 = -(region.across + margin), t1 = region.across + margin
+        for (p, d, size) in [(region.x, c, image.width), (region.y, s, image.height)] where abs(d) > 1e-9 {
+            let a = (0 - p) / d, b = (Double(size - 1) - p) / d
+            t0 = max(t0, min(a, b)); t1 = min(t1, max(a, b))
+        }
+        guard t1 - t0 >= 32 else { return nil }
+        let step = max(1, Int(2 * region.across / 95 / 2.5))
+        let length = Int((t1 - t0) / Double(step))
+        guard length >= 32 else { return nil }
+        // Bands across the middle 80 % of the bars' length, each averaging its lines.
+        let usable = 0.8 * region.along
+        let count = max(1, min(Self.bands, Int(2 * usable / 2)))
+        let height = max(1, min(8, Int(2 * usable / Double(count))))
+        let span = ((-region.across - t0) / Double(step))...((region.across - t0) / Double(step))
+        var votes: [[UInt8]: (symbology: Symbology, count: Int, ends: (Double, Double))] = [:]
+        // The middle band first: when it shows nothing like a symbol, neither will the others.
+        let order = (0..<count).sorted { abs(2 * $0 - (count - 1)) < abs(2 * $1 - (count - 1)) }
+        for band in order {
+            let centre = count == 1 ? 0 : -usable + 2 * usable * (Double(band) + 0.5) / Double(count)
+            var profile = [Double](repeating: 0, count: length)
+            for line in 0..<height {
+                let offset = centre + Double(line) - Double(height - 1) / 2
+                let ox = region.x - s * offset, oy = region.y + c * offset
+                for i in 0..<length {
+                    var sum = 0.0
+                    for sub in 0..<step {
+                        let t = t0 + Double(i * step + sub)
+                        sum += image.bilinear(x: ox + c * t, y: oy + s * t)
+                    }
+                    profile[i] += sum / Double(step)
+                }
+            }
+            for i in profile.indices { profile[i] /= Double(height) }
+            let all = ProfileDecoder.readings(profile, span: span)
+            if band == order[0] && !all.contains(where: Self.isPromising) { return nil }
+            for reading in all where Self.accepts(reading) {
+                guard let (symbology, bytes) = payload(reading) else { continue }
+                let ends = (t0 + reading.ends.0 * Double(step), t0 + reading.ends.1 * Double(step))
+                votes[bytes, default: (symbology, 0, ends)].count += 1
+                break
+            }
+        }
+        let needed = count >= Self.minAgreeing ? Self.minAgreeing : 1
+        guard votes.count == 1, let (bytes, vote) = votes.first, vote.count >= needed else { return nil }
+        let corners = [(vote.ends.0, -region.along), (vote.ends.1, -region.along),
+                       (vote.ends.1, region.along), (vote.ends.0, region.along)].map { t, o in
+            Point(x: region.x + c * t - s * o, y: region.y + s * t + c * o)
+        }
+        return Candidate(symbology: vote.symbology, bytes: bytes, corners: corners)
+    }
+
+    /// Whether a reading looks enough like a symbol for the other bands to be worth reading.
+    static func isPromising(_ r: ProfileFit.Reading) -> Bool {
+        r.margin >= 4 && r.misfit <= ProfileFit.worthRanking
+    }
+
+    static func accepts(_ r: ProfileFit.Reading) -> Bool {
+        r.margin >= minMargin && r.correction <= maxCorrection && r.misfit <= maxMisfit
+    }
+
+    /// The symbology and payload a reading stands for, as the engines report them: an
+    /// EAN-13 with a leading 0 is the UPC-A it encodes when UPC-A was asked for.
+    func payload(_ r: ProfileFit.Reading) -> (Symbology, [UInt8])? {
+        let bytes = r.digits.map { UInt8(48 + $0) }
+        switch r.kind {
+        case .ean13 where r.digits.first == 0 && symbologies.contains(.upca):
+            return (.upca, Array(bytes.dropFirst()))
+        case .ean13:
+            return (.ean13, bytes)
+        case .ean8:
+            return symbologies.contains(.ean8) ? (.ean8, bytes) : nil
+        case .upce:
+            return symbologies.contains(.upce) ? (.upce, bytes) : nil
+        }
+    }
+}
+
+extension GrayImage {
+    /// The grey level at (`x`, `y`), pixel centres at whole coordinates, interpolated
+    /// between the four nearest pixels; the edge pixels continue outside the image.
+    func bilinear(x: Double, y: Double) -> Double {
+        let fx = min(max(x, 0), Double(width - 1)), fy = min(max(y, 0), Double(height - 1))
+        let x0 = Int(fx), y0 = Int(fy)
+        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        let ax = fx - Double(x0), ay = fy - Double(y0)
+        let top = Double(pixels[y0 * width + x0]) * (1 - ax) + Double(pixels[y0 * width + x1]) * ax
+        let bottom = Double(pixels[y1 * width + x0]) * (1 - ax) + Double(pixels[y1 * width + x1]) * ax
+        return top * (1 - ay) + bottom * ay
+    }
+}

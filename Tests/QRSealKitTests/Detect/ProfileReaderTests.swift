@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import QRSealKit
+
+/// Our grey-level EAN/UPC reader on the photos of Tests/Images/linear (see
+/// make-linear-images.sh): blurred by up to 1.5 modules, 1 to 2 pixels per module, noisy,
+/// JPEG'd, turned, unevenly lit.
+@Suite("ProfileReader: blurred and low-resolution EAN/UPC")
+struct ProfileReaderTests {
+    static let folder = Tools.packageRoot.appendingPathComponent("Tests/Images/linear")
+
+    static let names: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
+    }()
+
+    static let nothing: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("nothing").path)) ?? []
+        return files.filter { $0.hasSuffix(".png") }.sorted().map { "nothing/" + $0 }
+    }()
+
+    static func image(_ name: String) throws -> GrayImage {
+        try ImageDecoder().decode([UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
+    }
+
+    static func expected(_ name: String) throws -> [UInt8] {
+        let url = folder.appendingPathComponent((name as NSString).deletingPathExtension + ".txt")
+        return Array(try String(contentsOf: url, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+    }
+
+    static let reader = ProfileReader(symbologies: Symbology.defaultSet)
+
+    @Test("every kind is there: EAN-13, UPC-A, EAN-8 and UPC-E photos, and images of no code")
+    func everyKind() {
+        for kind in ["ean13-", "upca-", "ean8-", "upce-"] { #expect(Self.names.contains { $0.hasPrefix(kind) }, "\(kind)") }
+        #expect(Self.nothing.count >= 4)
+    }
+
+    @Test("each photo reads as its payload, and nothing else, at the default effort", arguments: ProfileReaderTests.names)
+    func reads(name: String) throws {
+        let image = try Self.image(name)
+        let want = try Self.expected(name)
+        var detector = Detector()
+        detector.timeBudget = .seconds(600)
+        let found = detector.detect(in: image)
+        #expect(found.map(\.bytes) == [want], "\(name): \(found.map { String(decoding: $0.bytes, as: UTF8.self) })")
+    }
+
+    @Test("it reads photos that neither zbar nor libZXing reads, with all their searches")
+    func readsWhatTheEnginesMiss() throws {
+        var missedByBoth = 0
+        for name in Self.names {
+            let image = try Self.image(name)
+            var zxing = ZXingEngine(symbologies: Symbology.defaultSet)
+            zxing.tryHarder = true
+            zxing.tryRotate = true
+            let want = try Self.expected(name)
+            let engines = ZBarEngine(symbologies: Symbology.defaultSet).scan(image) + zxing.scan(image)
+            guard !engines.contains(where: { $0.bytes == want }) else { continue }
+            missedByBoth += 1
+            #expect(Self.reader.scan(image).map(\.bytes) == [want], "\(name)")
+        }
+        #expect(missedByBoth >= 5, "the photos should be beyond both engines: \(missedByBoth)")
+    }
+
+    @Test("noise, text, regular stripes and bars of random widths give nothing",
+          arguments: ProfileReaderTests.nothing)
+    func nothingThere(name: String) throws {
+        let image = try Self.image(name)
+        #expect(Self.reader.scan(image).isEmpty, "\(name)")
+        #expect(Self.reader.scan(image.inverted()).isEmpty, "\(name), inverted")
+    }
+
+    @Test("a photo cut through its bars gives nothing: half a symbol is no symbol")
+    func truncated() throws {
+        for name in ["ean13-blur.jpg", "upca-lowres.jpg", "upce-blur.jpg"] {
+            let image = try Self.image(name)
+            for (x, width) in [(0, image.width / 2), (image.width / 4, image.width / 2)] {
+                let part = try #require(image.cropped(x: x, y: 0, width: width, height: image.height))
+                #expect(Self.reader.scan(part).isEmpty, "\(name) cut to x \(x)…\(x + width)")
+            }
+        }
+    }
+
+    @Test("tiny, thin, blank and huge images give nothing and do not trap")
+    func oddSizes() {
+        let sizes = [(1, 1), (1, 300), (300, 1), (31, 31), (32, 1), (2, 2000), (3000, 2)]
+        for (w, h) in sizes {
+            for value: UInt8 in [0, 255] {
+                #expect(Self.reader.scan(GrayImage(width: w, height: h, filledWith: value)).isEmpty, "\(w)×\(h)")
+            }
+        }
+        let big = GrayImage(width: 3000, height: 2000, filledWith: 200)
+        #expect(Self.reader.scan(big).isEmpty)
+    }
+
+    @Test("hostile profiles (constant, alternating, spikes, extreme levels, too short) give nothing")
+    func hostileProfiles() {
+        var generator = SystemRandomNumberGenerator()
+        let profiles: [[Double]] = [
+            [Double](repeating: 128, count: 400),
+            (0..<400).map { $0 % 2 == 0 ? 0 : 255 },
+            (0..<400).map { $0 % 37 == 0 ? 0 : 255 },
+            (0..<400).map { _ in Double.random(in: 0...255, using: &generator) },
+            [Double](repeating: 255, count: 31),
+            (0..<5000).map { $0 % 3 == 0 ? 0 : 255 },
+        ]
+        for p in profiles {
+            let readings = ProfileDecoder.readings(p, span: 0...Double(p.count - 1))
+            #expect(!readings.contains(where: ProfileReader.accepts))
+        }
+    }
+
+    /// The ideal profile of `digits` as an EAN-13: 2 samples a module, 10 light modules
+    /// either side, no blur.
+    static func rendered(ean13 digits: [Int]) -> [Double] {
+        let layout = EANLayout.ean13
+        let rule = layout.rules[digits[0]]
+        var modules = layout.fixed.map { $0 ?? 0 }
+        for (slot, start) in layout.slots.enumerated() {
+            let code = rule.codes[slot].first { EANLayout.digit(of: $0) == digits[slot + 1] }!
+            for (i, bar) in EANLayout.modules(of: code, leftHand: layout.leftHand[slot]).enumerated() { modules[start + i] = bar }
+        }
+        let row = [UInt8](repeating: 0, count: 10) + modules + [UInt8](repeating: 0, count: 10)
+        return row.flatMap { [$0 == 1 ? 30.0 : 220.0, $0 == 1 ? 30.0 : 220.0] }
+    }
+
+    @Test("the code tables: a drawn EAN-13 reads as itself in either direction, and one wrong bar is no read")
+    func tables() throws {
+        let digits = [4, 0, 0, 6, 3, 8, 1, 3, 3, 3, 9, 3, 1]
+        let profile = Self.rendered(ean13: digits)
+        for p in [profile, profile.reversed()] {
+            let r = try #require(ProfileDecoder.readings(p, span: 20...Double(p.count - 21)).first(where: ProfileReader.accepts))
+            #expect(r.kind == .ean13 && r.digits == digits)
+        }
+        // A different last digit breaks the check: the bars read as another valid symbol
+        // only with a wrong code somewhere, so nothing passes.
+        var wrong = digits
+        wrong[12] = (wrong[12] + 1) % 10
+        let bad = Self.rendered(ean13: wrong)
+        let readings = ProfileDecoder.readings(bad, span: 20...Double(bad.count - 21))
+        #expect(!readings.contains { ProfileReader.accepts($0) && $0.digits == wrong })
+        #expect(!readings.contains(where: ProfileReader.accepts))
+    }
+}
+
+@Suite("Detector: partial and Code 32 reads")
+struct LinearMergeTests {
+    static func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [Point] {
+        [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]
+    }
+
+    @Test("a UPC-E read inside the bars of a UPC-A is dropped; one beside it is kept")
+    func partOfLonger() {
+        let upca = Detection(symbology: .upca, bytes: Array("012546619592".utf8), corners: Self.box(30, 5, 210, 40))
+        let inside = Detection(symbology: .upce, bytes: Array("02212166".utf8), corners: Self.box(111, 9, 111, 23))
+        let beside = Detection(symbology: .upce, bytes: Array("01234565".utf8), corners: Self.box(260, 5, 330, 40))
+        let merged = Detector.merged([inside, upca, beside])
+        #expect(merged.map(\.symbology) == [.upca, .upce])
+        #expect(merged.last?.bytes == beside.bytes)
+        // Without the longer read, the UPC-E stands.
+        #expect(Detector.merged([inside]).count == 1)
+    }
+
+    @Test("a six-character Code 39 whose base-32 digits check is the Code 32 it stands for")
+    func code32() {
+        let all = Symbology.defaultSet
+        let read = SymbolCheck.normalized(.code39, Array("3PRM8N".utf8), wanted: all)
+        #expect(read?.0 == .code32 && read?.1 == Array("A123456788".utf8))
+        #expect(SymbolCheck.payloadIsValid(.code32, Array("A123456788".utf8)))
+        // Asked for Code 39 alone, it is the Code 39 it is.
+        #expect(SymbolCheck.normalized(.code39, Array("3PRM8N".utf8), wanted: [.code39])?.0 == .code39)
+        // A wrong check digit (…789), a vowel, another length: plain Code 39.
+        for text in ["3PRM8P", "3PRA8N", "3PRM8", "CODE39 42"] {
+            #expect(SymbolCheck.normalized(.code39, Array(text.utf8), wanted: all)?.0 == .code39, "\(text)")
+        }
+        #expect(!SymbolCheck.payloadIsValid(.code32, Array("A123456789".utf8)))
+        #expect(!SymbolCheck.payloadIsValid(.code32, Array("A12345678".utf8)))
+    }
+}
