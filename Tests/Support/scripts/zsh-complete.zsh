@@ -10,7 +10,9 @@ out=$dir/matches
 zpty qrs zsh -f -i
 # The markers are printed by arithmetic, so that the terminal's echo of the command typed
 # does not match them: a marker seen means every line before it was done.
-zpty -w qrs "PS1='% '; fpath=(${(q)dir} \$fpath); autoload -Uz compinit; compinit -u -d ${(q)dir}/zcompdump"
+# No kill character: should the line arrive before the line editor has put the terminal in
+# raw mode (a loaded machine), the terminal's own line editing must not eat the Ctrl-U.
+zpty -w qrs "stty kill undef; PS1='% '; fpath=(${(q)dir} \$fpath); autoload -Uz compinit; compinit -u -d ${(q)dir}/zcompdump"
 zpty -w qrs "compadd() { local -a m; builtin compadd -O m \"\$@\"; (( \$#m )) && print -rl -- \$m >> ${(q)out}; return 0; }"
 zpty -w qrs 'print -r -- "ready-$(( 6 * 7 ))"'
 zpty -r -m qrs text '*ready-42*' || { print -u2 "zsh-complete: zsh did not start"; exit 3; }
