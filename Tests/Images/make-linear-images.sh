@@ -1,7 +1,8 @@
 #!/bin/bash
 # Remakes Tests/Images/linear/: EAN-13, UPC-A, EAN-8 and UPC-E symbols drawn by zint, then
 # photographed badly with ImageMagick, one mix of difficulties per image (optical blur of
-# up to 1.5 modules, 1 to 2 pixels per module, sensor noise, JPEG, a turn, uneven light),
+# up to 1.5 modules, 1 to 2 pixels per module, sensor noise, JPEG, a turn, uneven light,
+# ink spread: bars printed wider or narrower than nominal),
 # for `ProfileReader`; and images that hold no code but look like bars or text, which must
 # give nothing. Beside each image, NAME.txt holds the payload as qrseal reports it (UPC-A
 # as 12 digits, UPC-E as 8), taken from zbarimg's reading of the clean symbol.
@@ -29,18 +30,22 @@ clean() {
     zint -b $type -d "$data" --scale=4 -o "$work/$kind-$data.png"
 }
 
-# photo NAME KIND DATA PPM BLUR NOISE ANGLE QUALITY LIGHT: the clean symbol at PPM pixels
-# per module after a Gaussian blur of BLUR modules, turned ANGLE degrees, under light
-# falling to LIGHT % across it, with Gaussian noise (ImageMagick's attenuation NOISE) and
-# JPEG at QUALITY (100: PNG).
+# photo NAME KIND DATA PPM BLUR NOISE ANGLE QUALITY LIGHT [SPREAD]: the clean symbol with
+# every bar SPREAD eighths of a module wider on each side (negative: narrower; default 0),
+# at PPM pixels per module after a Gaussian blur of BLUR modules, turned ANGLE degrees,
+# under light falling to LIGHT % across it, with Gaussian noise (ImageMagick's attenuation
+# NOISE) and JPEG at QUALITY (100: PNG).
 photo() {
-    local name=$1 kind=$2 data=$3 ppm=$4 blur=$5 noise=$6 angle=$7 quality=$8 light=$9
+    local name=$1 kind=$2 data=$3 ppm=$4 blur=$5 noise=$6 angle=$7 quality=$8 light=$9 spread=${10:-0}
     [ -f "$work/$kind-$data.png" ] || clean "$kind" "$data"
-    local sigma pct ext=jpg
+    local sigma pct ext=jpg ink=()
     sigma=$(echo "$blur * 8" | bc -l)
     pct=$(echo "$ppm / 8 * 100" | bc -l)
     [ "$quality" = 100 ] && ext=png
-    convert "$work/$kind-$data.png" -colorspace gray -bordercolor white -border 48 \
+    # Eroding the light widens the dark bars; dilating it narrows them.
+    if [ "$spread" -gt 0 ]; then ink=(-morphology Erode "Rectangle:$((2 * spread + 1))x1")
+    elif [ "$spread" -lt 0 ]; then ink=(-morphology Dilate "Rectangle:$((1 - 2 * spread))x1"); fi
+    convert "$work/$kind-$data.png" -colorspace gray "${ink[@]}" -bordercolor white -border 48 \
         -background white -rotate "$angle" -blur "0x$sigma" -resize "$pct%" \
         \( +clone -sparse-color barycentric "0,0 gray($light%) %[fx:w-1],%[fx:h-1] white" \) \
         -compose Multiply -composite -seed 7 -attenuate "$noise" +noise Gaussian \
@@ -65,6 +70,27 @@ photo ean8-blur         ean8  9638507       2.0  1.4  0.2   2     85  90
 photo ean8-lowres       ean8  5512345       1.2  0.7  0.3   -4    75  80
 photo upce-blur         upce  0425261       2.0  1.3  0.2   -1    85  90
 photo upce-lowres       upce  0123456       1.3  0.7  0.3   3     80  85
+#     name              kind  data          ppm  blur noise angle q   light spread
+photo ean13-inkspread   ean13 400763800008  1.6  0.9  0.2   1     85  90    2
+photo ean13-thinbars    ean13 871000108512  1.5  0.9  0.2   -2    85  90    -2
+photo upca-inkspread    upca  04210000526   1.4  0.8  0.2   2     85  95    3
+photo ean8-inkspread    ean8  4006381       1.8  1.0  0.2   -1    85  90    2
+photo upce-thinbars     upce  0654321       1.8  1.0  0.2   2     85  90    -1
+
+# strip NAME TYPE DATA SCALE X WIDTH RESIZE BLUR: one row band of a symbol cropped tight
+# (WIDTH pixels from X of zint's rendering at SCALE, a module's quiet zone or less either
+# side), resized to RESIZE % across and blurred by BLUR pixels: a scan line cut out of a
+# picture, its quiet zone cut by the image's border.
+strip() {
+    local name=$1 type=$2 data=$3 scale=$4 x=$5 width=$6 resize=$7 blur=$8
+    zint -b "$type" -d "$data" --scale="$scale" --notext -o "$work/$name.png"
+    convert "$work/$name.png" -colorspace gray -crop "${width}x6+$x+20" +repage -filter Gaussian \
+        -resize "$resize%x100%" -blur "0x$blur" -depth 8 "$out/$name.png"
+    zbarimg -q --raw "$work/$name.png" > "$out/$name.txt"
+}
+
+strip ean8-strip  EANX 4006381      0.5 6  69  100 0
+strip ean13-strip EANX 590123412345 1   16 194 75  0.5
 
 # Nothing to read: noise, text, regular stripes (a grille, not a code), a photo-like
 # gradient with bars of random widths that obey no code.

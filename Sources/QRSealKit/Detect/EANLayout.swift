@@ -31,6 +31,13 @@ struct EANLayout: Sendable {
     /// (modules narrowing towards one end) is followed.
     let anchors: [Double]
     let rules: [Rule]
+    /// Per module boundary (boundary m lies before module m, 0 through `modules`): how
+    /// often a bar begins there (light before, dark after) and how often one ends, counted
+    /// only where the two modules are fixed (`fixedEdges`), or the share of a slot's codes
+    /// doing so where a digit decides (`slotEdges`). Bars printed wider or narrower than
+    /// nominal move just these edges.
+    let fixedEdges: [(rise: Double, fall: Double)]
+    let slotEdges: [(rise: Double, fall: Double)]
 
     var modules: Int { fixed.count }
 
@@ -69,6 +76,20 @@ struct EANLayout: Sendable {
         self.leftHand = slots.map(\.1)
         self.anchors = anchors
         self.rules = rules
+        var fixedEdges = [(rise: Double, fall: Double)](repeating: (0, 0), count: count + 1)
+        var slotEdges = fixedEdges
+        let colour = { (m: Int) -> UInt8? in m < 0 || m >= count ? 0 : fixed[m] }
+        for m in 0...count {
+            if let a = colour(m - 1), let b = colour(m) {
+                fixedEdges[m] = (a == 0 && b == 1 ? 1 : 0, a == 1 && b == 0 ? 1 : 0)
+            } else if let (_, left) = slots.first(where: { m > $0.0 && m < $0.0 + 7 }) {
+                // Every code has two bars in its seven modules; a left-hand code starts
+                // light and ends dark, so two of its bars begin and one ends inside it.
+                slotEdges[m] = left ? (2.0 / 6, 1.0 / 6) : (1.0 / 6, 2.0 / 6)
+            }
+        }
+        self.fixedEdges = fixedEdges
+        self.slotEdges = slotEdges
     }
 
     /// Which slots take G codes for each leading digit of an EAN-13, slot 0 in bit 5.

@@ -5,15 +5,41 @@
 enum ProfileDecoder {
     /// At most this many of the candidate placements are refined and read.
     static let refined = 2
+    /// The most that bars may be printed wider or narrower than nominal, in modules.
+    static let maxSpread = 0.7
+
+    /// A fitted placement of a layout on a profile, read in the profile's direction or
+    /// against it.
+    struct Placement {
+        var fit: ProfileFit
+        var forward: Bool
+    }
 
     /// The readings of `profile`, best fitting first. `span` is where the bars are thought
     /// to lie (sample positions), from the region they were found in.
     static func readings(_ profile: [Double], span: ClosedRange<Double>) -> [ProfileFit.Reading] {
+        fitted(profile, span: span).map(\.reading)
+    }
+
+    /// The readings of `profile` with the placements they were read at. With `seeds` (the
+    /// placements a neighbouring band of the same bars was read at), only those are refined
+    /// here, in fine steps: the bands of one symbol share its geometry, and a band costs a
+    /// fraction of a search.
+    static func fitted(_ profile: [Double], span: ClosedRange<Double>, seeds: [Placement]? = nil)
+        -> [(reading: ProfileFit.Reading, placement: Placement)] {
         guard profile.count >= 32 else { return [] }
         let reversed = Array(profile.reversed())
         let n = Double(profile.count - 1)
         var placements: [(cost: Double, fit: ProfileFit, forward: Bool)] = []
-        for (left, right) in ends(profile, span: span) {
+        for seed in seeds ?? [] where seed.fit.profile.count == profile.count {
+            var fit = ProfileFit(layout: seed.fit.layout, profile: seed.forward ? profile : reversed,
+                                 left: 0, right: 1, sigma: seed.fit.sigma)
+            fit.anchors = seed.fit.anchors
+            fit.spread = seed.fit.spread
+            let cost = fit.looseCost()
+            if cost < .infinity { placements.append((cost, fit, seed.forward)) }
+        }
+        for (left, right) in seeds == nil ? ends(profile, span: span) : [] {
             for layout in EANLayout.all {
                 let width = (right - left) / Double(layout.modules)
                 guard width >= 0.6 else { continue }
@@ -28,12 +54,14 @@ enum ProfileDecoder {
             }
         }
         placements.sort { $0.cost < $1.cost }
-        return placements.prefix(refined).compactMap { placement -> ProfileFit.Reading? in
-            var fit = refine(placement.fit, cost: placement.cost)
+        return placements.prefix(refined).compactMap { placement in
+            var fit = refine(placement.fit, cost: placement.cost, steps: seeds == nil ? [0.5, 0.25, 0.1] : [0.2, 0.1])
+            let found = fit
             guard var reading = fit.read() else { return nil }
             let a = fit.position(0), b = fit.position(Double(fit.layout.modules))
             reading.ends = placement.forward ? (a, b) : (n - b, n - a)
-            return reading
+            (reading.sigma, reading.spread) = (fit.sigma, fit.spread)
+            return (reading, Placement(fit: found, forward: placement.forward))
         }
     }
 
@@ -72,16 +100,16 @@ enum ProfileDecoder {
         return pairs.filter { $0.1 - $0.0 >= 30 && $0.1 - $0.0 <= 1.3 * width + 16 && $0.1 - $0.0 >= 0.4 * width }
     }
 
-    /// Coordinate descent on the anchors, the whole placement and the blur, in halving
+    /// Coordinate descent on the anchors, the whole placement, the blur and the bars' spread, in halving
     /// steps (in modules), until no move lowers `ProfileFit.looseCost`.
-    static func refine(_ start: ProfileFit, cost startCost: Double) -> ProfileFit {
+    static func refine(_ start: ProfileFit, cost startCost: Double, steps: [Double] = [0.5, 0.25, 0.1]) -> ProfileFit {
         var fit = start, cost = startCost
         func attempt(_ candidate: ProfileFit) {
             var c = candidate
             let v = c.looseCost()
             if v < cost { fit = c; cost = v }
         }
-        for step in [0.5, 0.25, 0.1] {
+        for step in steps {
             for _ in 0..<3 {
                 let before = cost
                 for i in fit.anchors.indices {
@@ -92,6 +120,9 @@ enum ProfileDecoder {
                 for d in [-step, step] { var c = fit; c.anchors = c.anchors.map { $0 + d * w }; attempt(c) }
                 for f in [1.25, 0.8] {
                     var c = fit; c.sigma = min(2.2, max(0.2, c.sigma * f)); attempt(c)
+                }
+                for d in [-step, step] {
+                    var c = fit; c.spread = min(maxSpread, max(-maxSpread, c.spread + d)); attempt(c)
                 }
                 if cost >= before { break }
             }

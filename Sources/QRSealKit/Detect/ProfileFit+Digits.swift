@@ -17,6 +17,8 @@ extension ProfileFit {
         /// Where the symbol's first and last modules' outer edges lie on the profile, in the
         /// profile's own direction (set by `ProfileDecoder`).
         var ends: (Double, Double) = (0, 0)
+        /// The blur and the bars' spread the fit settled on, in modules.
+        var sigma = 0.0, spread = 0.0
 
         /// The noise variance the best sequence leaves, floored so that a clean rendering
         /// does not make every margin infinite.
@@ -94,12 +96,14 @@ extension ProfileFit {
             let left = window - 1, right = window < n ? window : -1
             var rest = fixed[i] + half[i]
             if left >= 0 {
-                rest -= slotDarkness(c, k: i, slot: left, code: nil).half
-                for code in 0..<codeCount(left) { a[code] = slotDarkness(c, k: i, slot: left, code: code).added }
+                let w = slotWeights(c, k: i, slot: left), hand = layout.leftHand[left]
+                rest -= w.half(leftHand: hand)
+                for code in 0..<codeCount(left) { a[code] = w.darkness(of: code, leftHand: hand) }
             }
             if right >= 0 {
-                rest -= slotDarkness(c, k: i, slot: right, code: nil).half
-                for code in 0..<codeCount(right) { b[code] = slotDarkness(c, k: i, slot: right, code: code).added }
+                let w = slotWeights(c, k: i, slot: right), hand = layout.leftHand[right]
+                rest -= w.half(leftHand: hand)
+                for code in 0..<codeCount(right) { b[code] = w.darkness(of: code, leftHand: hand) }
             }
             let base = e + g * rest
             if left < 0 {

@@ -7,13 +7,18 @@ import Foundation
 /// The profile is modelled, not thresholded: a module of width w spread by a Gaussian of
 /// `sigma` modules (and the sample's own width) darkens each sample by its share of it, so
 /// bars thinner than the blur still count for what they are (the idea of Gallo and Manduchi,
-/// "Reading 1D barcodes with mobile phones using deformable templates", 2011).
+/// "Reading 1D barcodes with mobile phones using deformable templates", 2011). Ink spread,
+/// or a printer that makes bars narrower, moves every edge of a bar by `spread / 2`
+/// modules: what turns a symbol's thin spaces into grey where its thin bars turn black.
 struct ProfileFit {
     let layout: EANLayout
     /// Grey levels, light high, one per sample.
     let profile: [Double]
     var anchors: [Double]
     var sigma: Double
+    /// How many modules wider than nominal every bar is (negative: narrower), the spaces
+    /// between them as much narrower.
+    var spread = 0.0
     /// Light level `a0 + a1·t` and contrast `b0 + b1·t`, t the sample index centred and
     /// scaled by `gainScale`.
     var gain: (a0: Double, a1: Double, b0: Double, b1: Double) = (0, 0, 0, 0)
@@ -65,9 +70,16 @@ struct ProfileFit {
         var first: [Int]
         /// `count` weights a sample, sample after sample.
         var weights: [Double]
+        /// The darkness a bar beginning (`rises`) or ending (`falls`) at the boundary before
+        /// each of those modules adds by its spread, laid out like `weights`; empty when the
+        /// spread is 0.
+        var rises: [Double]
+        var falls: [Double]
         var count: Int
 
         func weight(_ k: Int, _ j: Int) -> Double { weights[k * count + j] }
+        func rise(_ k: Int, _ j: Int) -> Double { rises.isEmpty ? 0 : rises[k * count + j] }
+        func fall(_ k: Int, _ j: Int) -> Double { falls.isEmpty ? 0 : falls[k * count + j] }
     }
 
     /// How much each module covers each sample of the fitted span.
@@ -79,6 +91,7 @@ struct ProfileFit {
         let span = Int((2 * reach).rounded(.up)) + 1
         var first: [Int] = []
         var weights = [Double](repeating: 0, count: max(0, hi - lo) * span)
+        var rises = spread == 0 ? [] : weights, falls = rises
         first.reserveCapacity(max(0, hi - lo))
         var m = -Self.quiet - 1
         for k in lo..<max(lo, hi) {
@@ -92,11 +105,17 @@ struct ProfileFit {
             for i in 0..<span {
                 let next = Self.phi((x - position(Double(start + i + 1))) / s)
                 weights[base + i] = previous - next
+                if spread != 0 {
+                    let edge = position(Double(start + i)), e = spread / 2 * w
+                    rises[base + i] = Self.phi((x - edge + e) / s) - previous
+                    falls[base + i] = previous - Self.phi((x - edge - e) / s)
+                }
                 previous = next
             }
             first.append(start)
         }
-        return Coverage(samples: lo..<max(lo, hi), first: first, weights: weights, count: span)
+        return Coverage(samples: lo..<max(lo, hi), first: first, weights: weights, rises: rises, falls: falls,
+                        count: span)
     }
 
     /// The standard normal distribution function, from a table.
@@ -118,7 +137,13 @@ struct ProfileFit {
         for k in c.first.indices {
             for i in 0..<c.count {
                 let w = c.weight(k, i), m = c.first[k] + i
-                guard m >= 0 && m < layout.modules else { continue }
+                guard m >= 0 && m <= layout.modules else { continue }
+                if spread != 0 {
+                    let (rise, fall) = (c.rise(k, i), c.fall(k, i))
+                    fixed[k] += layout.fixedEdges[m].rise * rise + layout.fixedEdges[m].fall * fall
+                    half[k] += layout.slotEdges[m].rise * rise + layout.slotEdges[m].fall * fall
+                }
+                guard m < layout.modules else { continue }
                 if let f = layout.fixed[m] { fixed[k] += Double(f) * w } else { half[k] += 0.5 * w }
             }
         }
@@ -129,28 +154,63 @@ struct ProfileFit {
     /// the half darkness its unknown modules were counted with.
     func slotDarkness(_ c: Coverage, k: Int, slot: Int, code: Int?) -> (added: Double, half: Double) {
         let w = slotWeights(c, k: k, slot: slot)
-        guard let code else { return (0, 0.5 * w.sum()) }
-        let bars = layout.leftHand[slot] ? Self.leftBars[code] : Self.rightBars[code]
-        return ((bars * w).sum(), 0.5 * w.sum())
+        let half = w.half(leftHand: layout.leftHand[slot])
+        guard let code else { return (0, half) }
+        return (w.darkness(of: code, leftHand: layout.leftHand[slot]), half)
     }
 
-    /// How much each of slot `slot`'s five inner modules covers sample index `k`.
-    func slotWeights(_ c: Coverage, k: Int, slot: Int) -> SIMD8<Double> {
-        var w = SIMD8<Double>()
+    /// How much each of a slot's five inner modules covers one sample (`modules`), and what
+    /// a bar beginning or ending at each of its six inner boundaries adds to it by the
+    /// spread (`rises`, `falls`).
+    struct SlotWeights {
+        var modules = SIMD8<Double>(), rises = SIMD8<Double>(), falls = SIMD8<Double>()
+
+        /// The darkness code `code` gives the sample.
+        func darkness(of code: Int, leftHand: Bool) -> Double {
+            let bars = leftHand ? ProfileFit.leftBars[code] : ProfileFit.rightBars[code]
+            let rise = leftHand ? ProfileFit.leftRises[code] : ProfileFit.rightRises[code]
+            let fall = leftHand ? ProfileFit.leftFalls[code] : ProfileFit.rightFalls[code]
+            return (bars * modules + rise * rises + fall * falls).sum()
+        }
+
+        /// The darkness the slot gives the sample with its code unknown, as
+        /// `ProfileFit.baseDarkness` counts it.
+        func half(leftHand: Bool) -> Double {
+            let (rise, fall) = leftHand ? (2.0 / 6, 1.0 / 6) : (1.0 / 6, 2.0 / 6)
+            return 0.5 * modules.sum() + rise * rises.sum() + fall * falls.sum()
+        }
+    }
+
+    /// Slot `slot`'s weights at sample index `k`.
+    func slotWeights(_ c: Coverage, k: Int, slot: Int) -> SlotWeights {
+        var w = SlotWeights()
         let start = layout.slots[slot] - c.first[k]
-        for i in 1...5 {
+        for i in 1...6 {
             let j = start + i
-            if j >= 0 && j < c.count { w[i - 1] = c.weight(k, j) }
+            guard j >= 0 && j < c.count else { continue }
+            if i <= 5 { w.modules[i - 1] = c.weight(k, j) }
+            w.rises[i - 1] = c.rise(k, j)
+            w.falls[i - 1] = c.fall(k, j)
         }
         return w
     }
 
-    /// The inner five modules of each code, dark 1, as vectors.
+    /// The inner five modules of each code, dark 1, as vectors; and per inner boundary
+    /// (before the code's modules 1 to 6), 1 where a bar begins or ends there.
     static let leftBars: [SIMD8<Double>] = EANLayout.patterns.map(bars)
     static let rightBars: [SIMD8<Double>] = EANLayout.rightPatterns.map(bars)
+    static let leftRises: [SIMD8<Double>] = EANLayout.patterns.map { edges($0, rising: true) }
+    static let leftFalls: [SIMD8<Double>] = EANLayout.patterns.map { edges($0, rising: false) }
+    static let rightRises: [SIMD8<Double>] = EANLayout.rightPatterns.map { edges($0, rising: true) }
+    static let rightFalls: [SIMD8<Double>] = EANLayout.rightPatterns.map { edges($0, rising: false) }
     private static func bars(_ p: [UInt8]) -> SIMD8<Double> {
         var v = SIMD8<Double>()
         for i in 1...5 { v[i - 1] = Double(p[i]) }
+        return v
+    }
+    private static func edges(_ p: [UInt8], rising: Bool) -> SIMD8<Double> {
+        var v = SIMD8<Double>()
+        for i in 1...6 where p[i] != p[i - 1] && (p[i] == 1) == rising { v[i - 1] = 1 }
         return v
     }
 
@@ -237,10 +297,9 @@ struct ProfileFit {
                 continue
             }
             let w = slotWeights(c, k: i, slot: j)
-            let rest = base[i] - 0.5 * w.sum()
-            let bars = layout.leftHand[j] ? Self.leftBars : Self.rightBars
+            let rest = base[i] - w.half(leftHand: layout.leftHand[j])
             for code in perSlot[j].indices {
-                let r = e + b * (rest + (bars[code] * w).sum())
+                let r = e + b * (rest + w.darkness(of: code, leftHand: layout.leftHand[j]))
                 perSlot[j][code] += r * r
             }
         }

@@ -22,7 +22,7 @@ struct ProfileReader {
     /// The largest root-mean-square misfit, as a fraction of the contrast.
     static let maxMisfit = 0.15
     /// Bands per region.
-    static let bands = 3
+    static let bands = 5
     /// Bands that must agree, when the region is tall enough for that many.
     static let minAgreeing = 2
 
@@ -45,16 +45,59 @@ struct ProfileReader {
 
     /// The symbol `region` holds, when its bands agree on one.
     func read(_ region: BarRegion, in image: GrayImage) -> Candidate? {
+        guard let bands = Self.bands(region, in: image) else { return nil }
+        var votes: [[UInt8]: (symbology: Symbology, count: Int, ends: (Double, Double))] = [:]
+        var seeds: [ProfileDecoder.Placement]?
+        for (index, band) in bands.profiles.enumerated() {
+            let fitted = ProfileDecoder.fitted(band, span: bands.span, seeds: seeds)
+            let all = fitted.map(\.reading)
+            if index == 0 {
+                guard all.contains(where: Self.isPromising) else { return nil }
+                // Coarse to fine: the other bands start where the middle one's promising
+                // readings lie.
+                seeds = fitted.filter { Self.isPromising($0.reading) }.map(\.placement)
+            }
+            for reading in all where Self.accepts(reading) {
+                guard let (symbology, bytes) = payload(reading) else { continue }
+                let ends = (bands.t0 + reading.ends.0 * bands.step, bands.t0 + reading.ends.1 * bands.step)
+                votes[bytes, default: (symbology, 0, ends)].count += 1
+                break
+            }
+        }
+        let needed = bands.profiles.count >= Self.minAgreeing ? Self.minAgreeing : 1
+        guard votes.count == 1, let (bytes, vote) = votes.first, vote.count >= needed else { return nil }
+        let (c, s) = (cos(region.angle), sin(region.angle))
+        let corners = [(vote.ends.0, -region.along), (vote.ends.1, -region.along),
+                       (vote.ends.1, region.along), (vote.ends.0, region.along)].map { t, o in
+            Point(x: region.x + c * t - s * o, y: region.y + s * t + c * o)
+        }
+        return Candidate(symbology: vote.symbology, bytes: bytes, corners: corners)
+    }
+
+    /// The bands of a region: grey-level profiles across its bars, each the mean of a few
+    /// neighbouring scan lines, the middle band first (when it shows nothing like a symbol,
+    /// neither will the others). Sample i of a profile lies `t0 + i * step` pixels from the
+    /// region's centre along its angle; `span` is where the region's bars lie, in samples.
+    struct Bands {
+        var profiles: [[Double]]
+        var span: ClosedRange<Double>
+        var t0: Double, step: Double
+    }
+
+    static func bands(_ region: BarRegion, in image: GrayImage) -> Bands? {
         let (c, s) = (cos(region.angle), sin(region.angle))
         let margin = max(12, 0.35 * region.across)
-        // The scan lines' extent across the bars, clipped to the image along the centre line.
+        // The scan lines' extent across the bars, clipped to the image along the centre line
+        // but for a quiet zone's length beyond it, where the edge pixels go on: a symbol
+        // cropped tight, its quiet zone cut by the image's border, still has one.
+        let step = max(1, Int(2 * region.across / 95 / 2.5))
+        let outside = region.across / 8 + Double(4 * step + 2)
         var t0 = -(region.across + margin), t1 = region.across + margin
         for (p, d, size) in [(region.x, c, image.width), (region.y, s, image.height)] where abs(d) > 1e-9 {
-            let a = (0 - p) / d, b = (Double(size - 1) - p) / d
+            let a = (-outside - p) / d, b = (Double(size - 1) + outside - p) / d
             t0 = max(t0, min(a, b)); t1 = min(t1, max(a, b))
         }
         guard t1 - t0 >= 32 else { return nil }
-        let step = max(1, Int(2 * region.across / 95 / 2.5))
         let length = Int((t1 - t0) / Double(step))
         guard length >= 32 else { return nil }
         // Bands across the middle 80 % of the bars' length, each averaging its lines.
@@ -62,10 +105,8 @@ struct ProfileReader {
         let count = max(1, min(Self.bands, Int(2 * usable / 2)))
         let height = max(1, min(8, Int(2 * usable / Double(count))))
         let span = ((-region.across - t0) / Double(step))...((region.across - t0) / Double(step))
-        var votes: [[UInt8]: (symbology: Symbology, count: Int, ends: (Double, Double))] = [:]
-        // The middle band first: when it shows nothing like a symbol, neither will the others.
         let order = (0..<count).sorted { abs(2 * $0 - (count - 1)) < abs(2 * $1 - (count - 1)) }
-        for band in order {
+        let profiles = order.map { band -> [Double] in
             let centre = count == 1 ? 0 : -usable + 2 * usable * (Double(band) + 0.5) / Double(count)
             var profile = [Double](repeating: 0, count: length)
             for line in 0..<height {
@@ -80,23 +121,9 @@ struct ProfileReader {
                     profile[i] += sum / Double(step)
                 }
             }
-            for i in profile.indices { profile[i] /= Double(height) }
-            let all = ProfileDecoder.readings(profile, span: span)
-            if band == order[0] && !all.contains(where: Self.isPromising) { return nil }
-            for reading in all where Self.accepts(reading) {
-                guard let (symbology, bytes) = payload(reading) else { continue }
-                let ends = (t0 + reading.ends.0 * Double(step), t0 + reading.ends.1 * Double(step))
-                votes[bytes, default: (symbology, 0, ends)].count += 1
-                break
-            }
+            return profile.map { $0 / Double(height) }
         }
-        let needed = count >= Self.minAgreeing ? Self.minAgreeing : 1
-        guard votes.count == 1, let (bytes, vote) = votes.first, vote.count >= needed else { return nil }
-        let corners = [(vote.ends.0, -region.along), (vote.ends.1, -region.along),
-                       (vote.ends.1, region.along), (vote.ends.0, region.along)].map { t, o in
-            Point(x: region.x + c * t - s * o, y: region.y + s * t + c * o)
-        }
-        return Candidate(symbology: vote.symbology, bytes: bytes, corners: corners)
+        return Bands(profiles: profiles, span: span, t0: t0, step: Double(step))
     }
 
     /// Whether a reading looks enough like a symbol for the other bands to be worth reading.

@@ -5,7 +5,8 @@ import TestSupport
 
 /// Our grey-level EAN/UPC reader on the photos of Tests/Images/linear (see
 /// make-linear-images.sh): blurred by up to 1.5 modules, 1 to 2 pixels per module, noisy,
-/// JPEG'd, turned, unevenly lit.
+/// JPEG'd, turned, unevenly lit, printed with bars wider or narrower than nominal, and scan
+/// lines cropped tight with barely any quiet zone.
 @Suite("ProfileReader: blurred and low-resolution EAN/UPC")
 struct ProfileReaderTests {
     static let folder = Tools.packageRoot.appendingPathComponent("Tests/Images/linear")
@@ -34,6 +35,7 @@ struct ProfileReaderTests {
     @Test("every kind is there: EAN-13, UPC-A, EAN-8 and UPC-E photos, and images of no code")
     func everyKind() {
         for kind in ["ean13-", "upca-", "ean8-", "upce-"] { #expect(Self.names.contains { $0.hasPrefix(kind) }, "\(kind)") }
+        for trouble in ["-inkspread", "-thinbars", "-strip"] { #expect(Self.names.contains { $0.contains(trouble) }, "\(trouble)") }
         #expect(Self.nothing.count >= 4)
     }
 
@@ -124,6 +126,35 @@ struct ProfileReaderTests {
         }
         let row = [UInt8](repeating: 0, count: 10) + modules + [UInt8](repeating: 0, count: 10)
         return row.flatMap { [$0 == 1 ? 30.0 : 220.0, $0 == 1 ? 30.0 : 220.0] }
+    }
+
+    /// The profile of `digits` as an EAN-13 printed with every bar `spread` modules wider
+    /// than nominal (half of it on each side) and blurred by `sigma` modules: 2 samples a
+    /// module, 10 light modules either side.
+    static func rendered(ean13 digits: [Int], spread: Double, sigma: Double) -> [Double] {
+        let modules = Self.rendered(ean13: digits).enumerated().filter { $0.offset % 2 == 0 }.map { $0.element < 100 }
+        var bars: [(Double, Double)] = []
+        for (m, dark) in modules.enumerated() where dark {
+            if let last = bars.last, last.1 == Double(m) { bars[bars.count - 1].1 += 1 } else { bars.append((Double(m), Double(m + 1))) }
+        }
+        func phi(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+        return (0..<(2 * modules.count)).map { k in
+            let u = (Double(k) + 0.5) / 2
+            let dark = bars.reduce(0.0) { $0 + phi((u - $1.0 + spread / 2) / sigma) - phi((u - $1.1 - spread / 2) / sigma) }
+            return 220 - 190 * min(1, dark)
+        }
+    }
+
+    @Test("bars printed wider or narrower than nominal: the fit finds by how much, and reads the digits")
+    func inkSpread() throws {
+        let digits = [5, 9, 0, 1, 2, 3, 4, 1, 2, 3, 4, 5, 7]
+        for spread in [-0.45, 0.45] {
+            let p = Self.rendered(ean13: digits, spread: spread, sigma: 0.7)
+            let r = try #require(ProfileDecoder.readings(p, span: 20...Double(p.count - 21)).first(where: ProfileReader.accepts),
+                                 "spread \(spread)")
+            #expect(r.digits == digits, "spread \(spread)")
+            #expect(abs(r.spread - spread) < 0.2, "spread \(spread): fitted \(r.spread)")
+        }
     }
 
     @Test("the code tables: a drawn EAN-13 reads as itself in either direction, and one wrong bar is no read")
