@@ -52,15 +52,24 @@ public struct Detector: Sendable {
             if index >= PassPlan.regionsAfter && clock.now >= deadline { break }
             // Live frames: the locator runs only when the quick search read nothing.
             if effort == .fast && !found.isEmpty { break }
-            if effort == .balanced && !found.isEmpty {
+            if batch == PassPlan.profiled.first {
+                if effort == .thorough || found.isEmpty || PassPlan.profilesPay(found, image: image) {
+                    reads += run(batch, on: prepared)
+                    found = Self.merged(reads)
+                }
+                // Neither "something read" gate below applies to it, nor do regions follow it.
+                if index + 1 != PassPlan.regionsAfter { continue }
+            } else if effort == .balanced && !found.isEmpty {
                 // Go on only while three finder patterns outside every code read may be
                 // another QR code's corners: a page of codes where the engines read some.
                 guard FinderCensus.leavesRoom(found, width: image.width, height: image.height) else { break }
                 census = census ?? takeCensus(prepared)
                 if census!.regions(unexplainedBy: found, width: image.width, height: image.height).isEmpty { break }
             }
-            reads += run(batch, on: prepared)
-            found = Self.merged(reads)
+            if batch != PassPlan.profiled.first {
+                reads += run(batch, on: prepared)
+                found = Self.merged(reads)
+            }
             // Regions pay where some codes were read and others may not have been, and on
             // a large photo, where a small code is a small part of the image.
             if index + 1 == PassPlan.regionsAfter && (!found.isEmpty || pixels > PassPlan.pyramidAbove) {
@@ -97,7 +106,8 @@ public struct Detector: Sendable {
             let start = profile == nil ? 0 : threadCPUMilliseconds()
             let read = pass.run(on: copy, symbologies: wanted,
                                 binarized: { prepared.binarized(for: pass.steps) ?? FinderCensus.binarized(copy) },
-                                census: { prepared.census(for: pass.steps, slack: $0) }).compactMap {
+                                census: { prepared.census(for: pass.steps, slack: $0) },
+                                fruitless: prepared.fruitlessTriples(for: pass.steps)).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted)
             }

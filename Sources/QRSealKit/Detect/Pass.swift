@@ -39,10 +39,12 @@ struct Pass: Sendable, Hashable {
     var readsLinearCodes: Bool { steps.isEmpty || steps == [.invert] }
 
     /// What this pass reports on `image`, the prepared copy; corners in the copy's pixels.
-    /// `binarized` gives the copy as `FinderCensus.binarized(_:)` makes it, and `census` its
-    /// finder census at a slack, for the locator, so that passes over the same copy share them.
+    /// `binarized` gives the copy as `FinderCensus.binarized(_:)` makes it, `census` its
+    /// finder census at a slack, and `fruitless` the triples read in vain on it, for the
+    /// locator, so that passes over the same copy share them.
     func run(on image: GrayImage, symbologies wanted: Set<Symbology>,
-             binarized: (() -> [Bool])? = nil, census: ((Double) -> FinderCensus?)? = nil) -> [Candidate] {
+             binarized: (() -> [Bool])? = nil, census: ((Double) -> FinderCensus?)? = nil,
+             fruitless: FruitlessTriples? = nil) -> [Candidate] {
         let symbologies = readsLinearCodes ? wanted : wanted.filter(\.isMatrix)
         guard !symbologies.isEmpty else { return [] }
         switch engine {
@@ -58,7 +60,8 @@ struct Pass: Sendable, Hashable {
         case .located(let wide):
             guard symbologies.contains(.qr) else { return [] }
             let slack = wide ? 0.75 : 0.5
-            return QRLocator(image: image, slack: slack, dark: binarized?(), census: census?(slack)).read()
+            return QRLocator(image: image, slack: slack, dark: binarized?(), census: census?(slack),
+                             fruitless: fruitless).read()
         case .aztec:
             guard symbologies.contains(.aztec) else { return [] }
             return AztecReader(image: image, dark: binarized?()).read().map { read in

@@ -7,6 +7,9 @@
 /// Tests/Images and the generated sets to lose no read (`passes --plan`, bench/README.md
 /// "Where the time goes"). `Detector.detect(in:)` applies them in this order:
 /// - nothing read yet: every batch of the effort runs;
+/// - `profiled` (the grey-profile EAN/UPC reader), at `balanced`: only while a
+///   bar region lies outside every linear code read but an EAN-8 or UPC-E (`profilesPay`);
+///   it runs whatever else was read, and the gates below do not apply to it;
 /// - something read (`balanced`): the next batch runs only while the codes read cover less
 ///   than a third of the image (`FinderCensus.leavesRoom`) and the census of the image as it
 ///   is still groups three finder patterns, each crossed by at least
@@ -15,7 +18,14 @@
 ///   larger than `pyramidAbove`; at most `FinderCensus.maxRegions`;
 /// - per pass: a copy larger than `Detector.maxPixels`, or a step that does not apply to the
 ///   image's size (`Step.apply`), skips the pass; an image thinner than a matrix code
-///   (`Detector.smallestMatrixSide`) runs only the passes that read linear codes.
+///   (`Detector.smallestMatrixSide`) runs only the passes that read linear codes;
+/// - inside the locator (`located`, `widelyLocated`), per triple of finder patterns: one
+///   whose timing patterns, sampled through the first mapping within
+///   `QRLocator.nearFinderModules` of the finders, miss more than `QRLocator.nearFinderErrors`
+///   modules is dropped before its alignment patterns are looked for, unless its version
+///   information was read; a grid's timing patterns are checked from their bands alone
+///   before every module is sampled (`ModuleGrid.timingModules`); and a triple the narrow
+///   run tried to the end in vain is not tried again by the wide one (`FruitlessTriples`).
 /// A new pass goes into a batch here; if it can only pay given some evidence (finder
 /// patterns, a bar-like region, a bull's-eye), that evidence is computed once per image and
 /// cached in `PreparedImages`, as the census is, and the gate named in this list.
@@ -40,8 +50,8 @@ enum PassPlan {
         // effort: it costs a finder scan when it finds no triple. On a large photo it sees
         // every pixel, as the plain searches do.
         case .fast: return located
-        case .balanced: return located + plain + widelyLocated + onPyramid(balanced, pixels: pixels)
-        case .thorough: return located + plain + widelyLocated + onPyramid(balanced, pixels: pixels) + thorough
+        case .balanced: return located + plain + profiled + widelyLocated + onPyramid(balanced, pixels: pixels)
+        case .thorough: return located + plain + profiled + widelyLocated + onPyramid(balanced, pixels: pixels) + thorough
         }
     }
 
@@ -65,9 +75,10 @@ enum PassPlan {
     }
 
     /// After how many of `further`'s batches the regions around unexplained finder patterns
-    /// are read: after the locator and both engines' plain searches, which read most codes
-    /// of a sheet. These first batches run even past the time budget, as the quick search does.
-    static let regionsAfter = located.count + plain.count
+    /// are read: after the locator, both engines' plain searches and the grey-profile
+    /// reader, which read most codes of a sheet. These first batches run even past the time
+    /// budget, as the quick search does.
+    static let regionsAfter = located.count + plain.count + profiled.count
 
     /// zxing-cpp on each region around finder patterns no code read explains, one by one
     /// (at most `FinderCensus.maxRegions`): the codes of a crowded page or a large photo
@@ -101,10 +112,28 @@ enum PassPlan {
     /// it is, for what the prepared copies damage and for linear codes turned 90°, which the
     /// quick search skips. They are cheap, and what plain zbarimg or ZXingReader reads must
     /// never be missed, so they come before every copy and always run.
-    /// Our own EAN/UPC reader on grey levels (`ProfileReader`) runs beside them: it reads
-    /// blurred and low-resolution bars both engines lose, and its reads outvote theirs
-    /// where an engine reads part of a symbol as a shorter one (`Detector.merged`).
-    static let plain: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true)), Pass(.profiles)]]
+    static let plain: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true))]]
+
+    /// Our own EAN/UPC reader on grey levels (`ProfileReader`), after both plain searches:
+    /// it reads blurred and low-resolution bars both engines lose, and its reads outvote
+    /// theirs where an engine reads part of a symbol as a shorter one (`Detector.merged`).
+    /// It runs whatever was read, unless every bar region is a code read already
+    /// (`profilesPay`): fitting profiles costs more than both engines' searches, and where
+    /// an engine read the whole symbol it can only agree.
+    static let profiled: [[Pass]] = [[Pass(.profiles)]]
+
+    /// Whether the grey-profile reader can still add a read: some bar region of the image
+    /// (`BarRegions`) has its centre outside every linear code read, an EAN-8 or a UPC-E
+    /// not counted (an engine may have read part of a longer symbol as one of those).
+    static func profilesPay(_ found: [Detection], image: GrayImage) -> Bool {
+        let whole = found.filter { !$0.symbology.isMatrix && $0.symbology != .ean8 && $0.symbology != .upce }
+        return BarRegions.find(in: image).contains { region in
+            !whole.contains { d in
+                let dx = region.x - d.center.x, dy = region.y - d.center.y
+                return (dx * dx + dy * dy).squareRoot() < d.extent / 2
+            }
+        }
+    }
 
     /// What `.thorough` adds: further passes that read images no earlier pass did, then
     /// tiles, for pages of many small codes.
@@ -129,5 +158,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + (located + plain + widelyLocated + balanced + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + (located + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
 }

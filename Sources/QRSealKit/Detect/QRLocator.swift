@@ -1,3 +1,5 @@
+import Foundation
+
 /// Our own QR locator and rectifier, for dense and curved codes that the engines' own
 /// detectors (zxing-cpp 1.4's above all) sample wrongly.
 ///
@@ -14,7 +16,9 @@
 ///
 /// Work is bounded by counts, never by time: at most `maxTriples` triples, three grids
 /// each, `maxDecodes` engine calls (only for grids whose timing patterns mostly hold),
-/// and the patterns of a code read are not tried again.
+/// and the patterns of a code read are not tried again. A triple is dropped before its
+/// alignment patterns are looked for when the timing patterns beside its finders do not
+/// alternate (`timingHoldsNearFinders`): a texture's finder-like patterns cost little.
 struct QRLocator {
     static let maxTriples = 24
     static let maxDecodes = 10
@@ -28,6 +32,9 @@ struct QRLocator {
     var dark: [Bool]? = nil
     /// The census of `dark` at `slack`, when the caller has taken it already.
     var census: FinderCensus? = nil
+    /// Triples an earlier run on the same copy tried to the end and read nothing from,
+    /// shared with later runs (the wide locator after the narrow one), which skip them.
+    var fruitless: FruitlessTriples? = nil
 
     /// Every QR code read through a located grid, corners in `image`'s pixels.
     func read() -> [Candidate] {
@@ -47,9 +54,14 @@ struct QRLocator {
             for triple in FinderTriple.triples(patterns, limit: Self.maxTriples) {
                 guard decodes < Self.maxDecodes else { break }
                 if triple.patterns.contains(where: { p in used.contains { $0.distance(to: p.center) < 2 * p.module } }) { continue }
+                if fruitless?.contains(triple) == true { continue }
                 if let found = read(triple, on: dark, decodes: &decodes) {
                     codes += found
                     used += triple.patterns.map(\.center)
+                } else if decodes < Self.maxDecodes {
+                    // Tried to the end, not cut short by the decodes left: the same triple
+                    // gives nothing on this copy however often it is tried.
+                    fruitless?.insert(triple)
                 }
             }
             return codes
@@ -77,6 +89,11 @@ struct QRLocator {
                 confirmed = true
             }
             guard tried.insert(dimension).inserted else { continue }
+            // Unless its version information vouched for it, a triple of finder-like
+            // patterns of a texture (or a wrong estimate of the size) is dropped before its
+            // alignment patterns are looked for: near the finders the first mapping is
+            // close even on a curled page, and a code's timing patterns hold there.
+            guard confirmed || timingHoldsNearFinders(mapping, dimension: dimension) else { continue }
             let grid = alignedGrid(triple, dimension: dimension, mapping: mapping, on: dark)
             guard let found = decode(grid) else { continue }
             decodes += 1
@@ -104,6 +121,26 @@ struct QRLocator {
                                                        radius: module * (4 + d / 40), across: across, down: down)
         else { return parallelogram }
         return Homography(from: [square[0], square[1], Point(x: at, y: at), square[3]], to: [tl, tr, alignment, bl]) ?? parallelogram
+    }
+
+    /// Timing-pattern modules beside the finders that may be wrong, out of
+    /// `2 * nearFinderModules` on each of row 6 and column 6, for a grid worth laying.
+    static let nearFinderModules = 6, nearFinderErrors = 8
+
+    /// Whether the timing patterns through `mapping`, within `nearFinderModules` of the
+    /// finders' separators (where the mapping through the finders' centres holds best),
+    /// mostly alternate as a code's do: at most `nearFinderErrors` of those modules wrong.
+    /// Random modules miss about half.
+    func timingHoldsNearFinders(_ mapping: Homography, dimension n: Int) -> Bool {
+        let timing = ModuleGrid(dimension: n, mapping: mapping).timingModules(in: image)
+        let k = Self.nearFinderModules
+        let near = (0..<timing.row.count).filter { $0 < k || $0 >= timing.row.count - k }
+        guard timing.row.count > 2 * k else { return true }
+        let errors = near.reduce(0) { sum, i in
+            let light = (i + 8) % 2 == 1
+            return sum + (timing.row[i] == light ? 1 : 0) + (timing.column[i] == light ? 1 : 0)
+        }
+        return errors <= Self.nearFinderErrors
     }
 
     /// The version either copy of the version information names (within three bit errors),
@@ -243,13 +280,16 @@ struct QRLocator {
     /// Nil, without calling the engine, when the grid misses its timing patterns.
     func decode(_ grid: ModuleGrid) -> [Candidate]? {
         let n = grid.dimension, s = Self.scale, q = Self.quietZone
-        var modules = grid.modules(in: image)
         // A grid that misses the timing patterns by more than a fifth is no code, or laid
-        // wrongly: not worth the engine's time.
+        // wrongly: not worth sampling every module, nor the engine's time. The timing
+        // modules come from the bands around them alone, and are the same as a full
+        // sampling gives.
+        let timing = grid.timingModules(in: image)
         let timingErrors = (8..<(n - 8)).reduce(0) {
-            $0 + (modules[6 * n + $1] != ($1 % 2 == 0) ? 1 : 0) + (modules[$1 * n + 6] != ($1 % 2 == 0) ? 1 : 0)
+            $0 + (timing.row[$1 - 8] != ($1 % 2 == 0) ? 1 : 0) + (timing.column[$1 - 8] != ($1 % 2 == 0) ? 1 : 0)
         }
         guard timingErrors * 5 <= 2 * (n - 16) else { return nil }
+        var modules = grid.modules(in: image)
         Self.drawFunctionPatterns(&modules, dimension: n)
         let side = (n + 2 * q) * s
         var pixels = [UInt8](repeating: 255, count: side * side)
@@ -317,4 +357,33 @@ extension Homography {
 
 extension Point {
     func midpoint(_ other: Point) -> Point { Point(x: (x + other.x) / 2, y: (y + other.y) / 2) }
+}
+
+/// Triples of finder patterns that `QRLocator` tried on one prepared copy and read nothing
+/// from. What a triple reads depends only on its three refined patterns and the copy, so
+/// a later run of the locator over the same copy (the wide one, whose census holds the
+/// narrow one's patterns and more) skips them instead of laying their grids again.
+final class FruitlessTriples: @unchecked Sendable {
+    private struct Key: Hashable { let values: [Double] }
+    private var keys: Set<Key> = []
+    private let lock = NSLock()
+
+    private static func key(_ t: FinderTriple) -> Key {
+        Key(values: t.patterns.flatMap { [$0.center.x, $0.center.y, $0.module] })
+    }
+
+    func contains(_ triple: FinderTriple) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return keys.contains(Self.key(triple))
+    }
+
+    /// How many triples are recorded.
+    var count: Int {
+        lock.lock(); defer { lock.unlock() }
+        return keys.count
+    }
+
+    func insert(_ triple: FinderTriple) {
+        lock.lock(); keys.insert(Self.key(triple)); lock.unlock()
+    }
 }

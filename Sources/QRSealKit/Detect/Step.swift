@@ -109,6 +109,7 @@ final class PreparedImages: @unchecked Sendable {
     private var cache: [[Step]: (GrayImage, PixelMapping)?] = [:]
     private var binarizedCache: [[Step]: [Bool]] = [:]
     private var censusCache: [CensusKey: FinderCensus] = [:]
+    private var fruitlessCache: [[Step]: FruitlessTriples] = [:]
     private struct CensusKey: Hashable { let steps: [Step]; let slack: Double }
     private let lock = NSLock()
 
@@ -150,6 +151,16 @@ final class PreparedImages: @unchecked Sendable {
         lock.lock()
         censusCache[key] = made
         lock.unlock()
+        return made
+    }
+
+    /// The triples the locator read nothing from on the copy `steps` make, shared by its
+    /// runs there (`FruitlessTriples`).
+    func fruitlessTriples(for steps: [Step]) -> FruitlessTriples {
+        lock.lock(); defer { lock.unlock() }
+        if let made = fruitlessCache[steps] { return made }
+        let made = FruitlessTriples()
+        fruitlessCache[steps] = made
         return made
     }
 

@@ -63,7 +63,7 @@ struct LargePhotoTests {
         let small = PassPlan.further(for: .balanced, pixels: 1_000_000)
         let large = PassPlan.further(for: .balanced, pixels: 12_000_000)
         #expect(large.count == small.count)
-        let fullSize = PassPlan.located + PassPlan.plain + PassPlan.widelyLocated
+        let fullSize = PassPlan.located + PassPlan.plain + PassPlan.profiled + PassPlan.widelyLocated
         #expect(Array(large.prefix(fullSize.count)) == fullSize, "the locator and both plain searches see every pixel")
         for batch in large.dropFirst(fullSize.count) {
             #expect(batch.allSatisfy { $0.steps.first == .fitPixels(PassPlan.pyramidAbove) })
