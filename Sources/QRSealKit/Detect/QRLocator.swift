@@ -65,7 +65,8 @@ struct QRLocator {
             var dimension = estimate
             guard var mapping = firstMapping(triple, dimension: dimension, on: dark) else { continue }
             var confirmed = false
-            if dimension >= 45, let version = versionInformation(mapping, dimension: dimension) {
+            if dimension >= 45, !holdsModel1(mapping, dimension: dimension),
+               let version = versionInformation(mapping, dimension: dimension) {
                 let named = 17 + 4 * version
                 if named != dimension {
                     // Trust the BCH-checked version only near the estimate.
@@ -104,6 +105,13 @@ struct QRLocator {
                                                        radius: module * (4 + d / 40), across: across, down: down)
         else { return parallelogram }
         return Homography(from: [square[0], square[1], Point(x: at, y: at), square[3]], to: [tl, tr, alignment, bl]) ?? parallelogram
+    }
+
+    /// Whether the format information sampled through `mapping` is QR Code Model 1's, which
+    /// has no version information (its data modules lie there).
+    func holdsModel1(_ mapping: Homography, dimension n: Int) -> Bool {
+        QRModel1.versions.contains((n - 17) / 4)
+            && QRModel1.holdsFormat(ModuleGrid(dimension: n, mapping: mapping).modules(in: image), dimension: n)
     }
 
     /// The version either copy of the version information names (within three bit errors),
@@ -239,7 +247,8 @@ struct QRLocator {
     }
 
     /// The code `grid`'s modules hold, read by zxing-cpp from a clean rendering of them, with
-    /// its corners mapped back into the image.
+    /// its corners mapped back into the image; when zxing-cpp reads nothing there, the QR
+    /// Code Model 1 symbol they hold (`QRModel1`), which it does not know.
     /// Nil, without calling the engine, when the grid misses its timing patterns.
     func decode(_ grid: ModuleGrid) -> [Candidate]? {
         let n = grid.dimension, s = Self.scale, q = Self.quietZone
@@ -250,6 +259,7 @@ struct QRLocator {
             $0 + (modules[6 * n + $1] != ($1 % 2 == 0) ? 1 : 0) + (modules[$1 * n + 6] != ($1 % 2 == 0) ? 1 : 0)
         }
         guard timingErrors * 5 <= 2 * (n - 16) else { return nil }
+        let sampled = modules
         Self.drawFunctionPatterns(&modules, dimension: n)
         let side = (n + 2 * q) * s
         var pixels = [UInt8](repeating: 255, count: side * side)
@@ -266,12 +276,29 @@ struct QRLocator {
         zxing.tryRotate = false
         zxing.tryDownscale = false
         let version = (n - 17) / 4
-        return zxing.scan(GrayImage(width: side, height: side, pixels: pixels)).filter { $0.symbology == .qr }.map {
+        let read = zxing.scan(GrayImage(width: side, height: side, pixels: pixels)).filter { $0.symbology == .qr }.map {
             var c = $0
             c.corners = c.corners.map { grid.point($0.x / Double(s) - Double(q), $0.y / Double(s) - Double(q)) }
             c.version = version
             return c
         }
+        guard read.isEmpty, let model1 = QRModel1.read(sampled, dimension: n) else { return read }
+        return [Self.candidate(model1, grid: grid)]
+    }
+
+    /// The candidate of a Model 1 read, its corners those of `grid` in the order the
+    /// symbol reads (a mirrored one's top-right corner is the grid's bottom-left).
+    static func candidate(_ read: QRModel1.Read, grid: ModuleGrid) -> Candidate {
+        let d = Double(grid.dimension)
+        let corners = (read.mirrored ? [(0, 0), (0, d), (d, d), (d, 0)] : [(0, 0), (d, 0), (d, d), (0, d)]).map {
+            grid.point($0.0, $0.1)
+        }
+        var candidate = Candidate(symbology: .qr, bytes: read.bytes, corners: corners, version: read.version,
+                                  errorCorrection: read.level)
+        candidate.structuredAppend = read.structuredAppend
+        candidate.isSoundlyChecked = read.isSoundlyChecked
+        candidate.model = 1
+        return candidate
     }
 }
 
