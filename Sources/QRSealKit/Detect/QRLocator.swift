@@ -82,6 +82,10 @@ struct QRLocator {
             guard let found = decode(grid) else { continue }
             decodes += 1
             if !found.isEmpty { return found }
+            // A Model 1 symbol has no alignment pattern to correct the first mapping with.
+            if holdsModel1(mapping, dimension: dimension), let model1 = model1InPerspective(triple, dimension: dimension) {
+                return model1
+            }
             if confirmed { return nil }
         }
         return nil
@@ -107,11 +111,20 @@ struct QRLocator {
         return Homography(from: [square[0], square[1], Point(x: at, y: at), square[3]], to: [tl, tr, alignment, bl]) ?? parallelogram
     }
 
-    /// Whether the format information sampled through `mapping` is QR Code Model 1's, which
-    /// has no version information (its data modules lie there).
+    /// Whether the format information sampled through `mapping` (as it is or mirrored, each
+    /// module thresholded midway between the top-left finder's dark core and light ring) is
+    /// QR Code Model 1's, which has no version information: its data modules lie there.
     func holdsModel1(_ mapping: Homography, dimension n: Int) -> Bool {
-        QRModel1.versions.contains((n - 17) / 4)
-            && QRModel1.holdsFormat(ModuleGrid(dimension: n, mapping: mapping).modules(in: image), dimension: n)
+        guard QRModel1.versions.contains((n - 17) / 4) else { return false }
+        func value(_ column: Int, _ row: Int) -> Double {
+            let p = mapping.apply(Double(column) + 0.5, Double(row) + 0.5)
+            return image.bilinear(p.x, p.y)
+        }
+        let threshold = (value(3, 3) + value(1, 3)) / 2
+        guard value(1, 3) - value(3, 3) > 10 else { return false }
+        return [false, true].contains { transposed in
+            QRModel1.formatData(dimension: n) { x, y in (transposed ? value(y, x) : value(x, y)) < threshold } != nil
+        }
     }
 
     /// The version either copy of the version information names (within three bit errors),

@@ -104,17 +104,18 @@ enum QRModel1 {
         return read
     }
 
-    /// Whether the format information of the modules, as they are or mirrored, is Model 1's.
-    static func holdsFormat(_ modules: [Bool], dimension n: Int) -> Bool {
-        formatData(modules, dimension: n) != nil || formatData(modules, dimension: n, transposed: true) != nil
-    }
-
     /// The format information's five data bits, from whichever copy is nearer a Model 1
     /// codeword (within three bit errors); nil when either copy is as near a Model 2 one,
     /// or neither is near enough. `transposed` reads the modules mirrored.
     static func formatData(_ modules: [Bool], dimension n: Int, transposed: Bool = false) -> Int? {
         guard n >= 21, modules.count == n * n else { return nil }
-        func bit(_ x: Int, _ y: Int) -> Int { modules[transposed ? x * n + y : y * n + x] ? 1 : 0 }
+        return formatData(dimension: n) { x, y in modules[transposed ? x * n + y : y * n + x] }
+    }
+
+    /// `formatData(_:dimension:)` of the modules `isDark` gives by column and row.
+    static func formatData(dimension n: Int, isDark: (Int, Int) -> Bool) -> Int? {
+        guard n >= 21 else { return nil }
+        func bit(_ x: Int, _ y: Int) -> Int { isDark(x, y) ? 1 : 0 }
         var first = 0, second = 0
         for x in 0..<6 { first = first << 1 | bit(x, 8) }
         for (x, y) in [(7, 8), (8, 8), (8, 7)] { first = first << 1 | bit(x, y) }

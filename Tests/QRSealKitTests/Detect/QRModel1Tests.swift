@@ -124,6 +124,22 @@ struct QRModel1Tests {
         #expect(d.corners[0].distance(to: topLeft) < 2 * scale, "\(d.corners[0]) vs \(topLeft)")
     }
 
+    @Test("the detector reads a symbol photographed at an angle, which has no alignment pattern to follow the perspective by",
+          arguments: [2, 4, 8])
+    func perspective(version: Int) throws {
+        let text = denseText(10 + 2 * version, seed: UInt64(version))
+        let matrix = try #require(Model1Symbol.matrix([.bytes(Array(text.utf8))], version: version, level: .medium,
+                                                      mask: version % 8))
+        for seed in 1...3 {
+            // Light falling off, noise and blur as well; no curl.
+            let (image, _) = WarpedCode(matrix: matrix, pixelsPerModule: 4, bow: 0, wave: 0, tilt: 0.03,
+                                        seed: UInt64(seed)).image()
+            let found = Detector().detect(in: image)
+            #expect(found.map(\.text) == [text], "version \(version), seed \(seed)")
+            #expect(found.first?.model == 1)
+        }
+    }
+
     @Test("the detector reads a mirrored symbol, its corners in the order it reads")
     func mirroredImage() throws {
         let matrix = try #require(Model1Symbol.matrix([.alphanumeric("SEEN FROM BEHIND")], version: 2, level: .low))
