@@ -255,6 +255,7 @@ struct ScanCommand {
         fields.append(("bytes_base64", .string(Data(d.bytes).base64EncodedString())))
         fields.append(("corners", .array(d.corners.map { .array([.number($0.x), .number($0.y)]) })))
         if let v = d.version { fields.append(("version", .int(v))) }
+        if let model = d.model { fields.append(("model", .int(model))) }
         if let ec = d.errorCorrection { fields.append(("ec_level", .string(ec.rawValue))) }
         if let inboxID { fields.append(("inbox_id", .int(Int(inboxID)))) }
         return fields + sealedFields(item.content, fileNote: fileNote)

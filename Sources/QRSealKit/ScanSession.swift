@@ -111,6 +111,7 @@ public struct ScanSession: Sendable {
                                   corners: $0.corners.map { Point(x: $0.x * scale + dx, y: $0.y * scale + dy) },
                                   version: $0.version, errorCorrection: $0.errorCorrection)
             moved.structuredAppend = $0.structuredAppend
+            moved.model = $0.model
             return moved
         }
     }

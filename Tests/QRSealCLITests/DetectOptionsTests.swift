@@ -62,6 +62,19 @@ struct DetectOptionsTests {
         #expect(r.out.contains("\"ec_level\":\"H\""), "\(r.out)")
     }
 
+    @Test("JSON marks a QR Code Model 1 symbol with model 1 and its Model 1 version; a Model 2 code has no model field")
+    func model1() {
+        let path = Tools.packageRoot.appendingPathComponent("Tests/Images/model1/version2-M.png").path
+        let r = qrseal(["scan", "--no-store", "--json", path])
+        #expect(r.status == 0)
+        #expect(r.out.contains("\"text\":\"QR Code Model 1 \""), "\(r.out)")
+        #expect(r.out.contains("\"version\":2,\"model\":1,\"ec_level\":\"M\""), "\(r.out)")
+        #expect(qrseal(["scan", "--no-store", path]).out == "\(path): QR-Code: QR Code Model 1 \n")
+        let model2 = qrseal(["scan", "--no-store", "--json", code("a Model 2 code")])
+        #expect(model2.status == 0)
+        #expect(!model2.out.contains("model"), "\(model2.out)")
+    }
+
     @Test("--annotate writes a colour copy of the image, the same size, with the code outlined")
     func annotate() throws {
         let path = code("outline me")

@@ -16,4 +16,6 @@ struct Candidate: Sendable {
     /// Whether the reader's own error correction vouches for the bytes with a wide margin
     /// (`AztecSymbol.isSoundlyChecked`): such a read wins over a different one at the same place.
     var isSoundlyChecked = false
+    /// 1 for a QR Code Model 1 symbol (`QRModel1`), whose `version` counts Model 1's sizes.
+    var model: Int? = nil
 }

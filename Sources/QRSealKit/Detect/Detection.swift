@@ -41,6 +41,9 @@ public struct Detection: Equatable, Sendable {
     /// Whether the reader's own error correction vouched for the bytes with a wide margin
     /// (see `Candidate.isSoundlyChecked`).
     var isSoundlyChecked = false
+    /// 1 for a QR Code Model 1 symbol, the original QR Code of 1994 (versions 1 to 14, no
+    /// alignment patterns); nil for every other symbol, Model 2 QR codes included.
+    public var model: Int?
 
     public init(symbology: Symbology, bytes: [UInt8], corners: [Point],
                 version: Int? = nil, errorCorrection: ErrorCorrection? = nil) {

@@ -224,7 +224,7 @@ extension Detection {
     /// This QR code with the version (and level) `QRGeometry` reads from the image, when it
     /// had none and the image confirms them and any level the engine gave.
     func withGeometry(from image: GrayImage) -> Detection {
-        guard symbology == .qr, version == nil, let (version, level) = QRGeometry.read(image, corners: corners),
+        guard symbology == .qr, version == nil, model == nil, let (version, level) = QRGeometry.read(image, corners: corners),
               errorCorrection == nil || errorCorrection == level else { return self }
         var read = Detection(symbology: symbology, bytes: bytes, text: text, corners: corners,
                              version: version, errorCorrection: level)
@@ -249,6 +249,7 @@ extension Detection {
                                version: version ?? other.version, errorCorrection: errorCorrection ?? other.errorCorrection)
         filled.structuredAppend = structuredAppend ?? other.structuredAppend
         filled.isSoundlyChecked = isSoundlyChecked || other.isSoundlyChecked
+        filled.model = model ?? other.model
         return filled
     }
 }

@@ -59,9 +59,15 @@ struct FinderTriple: Sendable {
 
     /// The modules per side the finders' spacing suggests (17 + 4·version), nearest first,
     /// within two versions either way: the centres are 7 modules less than a side apart.
+    /// A pattern's module is measured along the image's rows and columns, which cross a code
+    /// turned by θ on a longer path, 1 / max(|cos θ|, |sin θ|) times its side: taken off here,
+    /// so that a code turned 30° is not taken for one of a smaller version.
     var dimensionEstimates: [Int] {
-        let top = topLeft.center.distance(to: topRight.center) / ((topLeft.module + topRight.module) / 2)
-        let left = topLeft.center.distance(to: bottomLeft.center) / ((topLeft.module + bottomLeft.module) / 2)
+        let dx = topRight.center.x - topLeft.center.x, dy = topRight.center.y - topLeft.center.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        let slant = length > 0 ? max(abs(dx), abs(dy)) / length : 1
+        let top = topLeft.center.distance(to: topRight.center) / ((topLeft.module + topRight.module) / 2 * slant)
+        let left = topLeft.center.distance(to: bottomLeft.center) / ((topLeft.module + bottomLeft.module) / 2 * slant)
         let estimate = ((top + left) / 2 + 7 - 17) / 4
         let nearest = min(40, max(1, Int(estimate.rounded())))
         return [0, 1, -1, 2, -2].map { nearest + $0 }.filter { (1...40).contains($0) }

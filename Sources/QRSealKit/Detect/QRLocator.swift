@@ -77,7 +77,8 @@ struct QRLocator {
             var dimension = estimate
             guard var mapping = firstMapping(triple, dimension: dimension, on: dark) else { continue }
             var confirmed = false
-            if dimension >= 45, let version = versionInformation(mapping, dimension: dimension) {
+            if dimension >= 45, !holdsModel1(mapping, dimension: dimension),
+               let version = versionInformation(mapping, dimension: dimension) {
                 let named = 17 + 4 * version
                 if named != dimension {
                     // Trust the BCH-checked version only near the estimate.
@@ -98,6 +99,10 @@ struct QRLocator {
             guard let found = decode(grid) else { continue }
             decodes += 1
             if !found.isEmpty { return found }
+            // A Model 1 symbol has no alignment pattern to correct the first mapping with.
+            if holdsModel1(mapping, dimension: dimension), let model1 = model1InPerspective(triple, dimension: dimension) {
+                return model1
+            }
             if confirmed { return nil }
         }
         return nil
@@ -141,6 +146,22 @@ struct QRLocator {
             return sum + (timing.row[i] == light ? 1 : 0) + (timing.column[i] == light ? 1 : 0)
         }
         return errors <= Self.nearFinderErrors
+    }
+
+    /// Whether the format information sampled through `mapping` (as it is or mirrored, each
+    /// module thresholded midway between the top-left finder's dark core and light ring) is
+    /// QR Code Model 1's, which has no version information: its data modules lie there.
+    func holdsModel1(_ mapping: Homography, dimension n: Int) -> Bool {
+        guard QRModel1.versions.contains((n - 17) / 4) else { return false }
+        func value(_ column: Int, _ row: Int) -> Double {
+            let p = mapping.apply(Double(column) + 0.5, Double(row) + 0.5)
+            return image.bilinear(p.x, p.y)
+        }
+        let threshold = (value(3, 3) + value(1, 3)) / 2
+        guard value(1, 3) - value(3, 3) > 10 else { return false }
+        return [false, true].contains { transposed in
+            QRModel1.formatData(dimension: n) { x, y in (transposed ? value(y, x) : value(x, y)) < threshold } != nil
+        }
     }
 
     /// The version either copy of the version information names (within three bit errors),
@@ -276,7 +297,8 @@ struct QRLocator {
     }
 
     /// The code `grid`'s modules hold, read by zxing-cpp from a clean rendering of them, with
-    /// its corners mapped back into the image.
+    /// its corners mapped back into the image; when zxing-cpp reads nothing there, the QR
+    /// Code Model 1 symbol they hold (`QRModel1`), which it does not know.
     /// Nil, without calling the engine, when the grid misses its timing patterns.
     func decode(_ grid: ModuleGrid) -> [Candidate]? {
         let n = grid.dimension, s = Self.scale, q = Self.quietZone
@@ -290,6 +312,7 @@ struct QRLocator {
         }
         guard timingErrors * 5 <= 2 * (n - 16) else { return nil }
         var modules = grid.modules(in: image)
+        let sampled = modules
         Self.drawFunctionPatterns(&modules, dimension: n)
         let side = (n + 2 * q) * s
         var pixels = [UInt8](repeating: 255, count: side * side)
@@ -306,12 +329,29 @@ struct QRLocator {
         zxing.tryRotate = false
         zxing.tryDownscale = false
         let version = (n - 17) / 4
-        return zxing.scan(GrayImage(width: side, height: side, pixels: pixels)).filter { $0.symbology == .qr }.map {
+        let read = zxing.scan(GrayImage(width: side, height: side, pixels: pixels)).filter { $0.symbology == .qr }.map {
             var c = $0
             c.corners = c.corners.map { grid.point($0.x / Double(s) - Double(q), $0.y / Double(s) - Double(q)) }
             c.version = version
             return c
         }
+        guard read.isEmpty, let model1 = QRModel1.read(sampled, dimension: n) else { return read }
+        return [Self.candidate(model1, grid: grid)]
+    }
+
+    /// The candidate of a Model 1 read, its corners those of `grid` in the order the
+    /// symbol reads (a mirrored one's top-right corner is the grid's bottom-left).
+    static func candidate(_ read: QRModel1.Read, grid: ModuleGrid) -> Candidate {
+        let d = Double(grid.dimension)
+        let corners = (read.mirrored ? [(0, 0), (0, d), (d, d), (d, 0)] : [(0, 0), (d, 0), (d, d), (0, d)]).map {
+            grid.point($0.0, $0.1)
+        }
+        var candidate = Candidate(symbology: .qr, bytes: read.bytes, corners: corners, version: read.version,
+                                  errorCorrection: read.level)
+        candidate.structuredAppend = read.structuredAppend
+        candidate.isSoundlyChecked = read.isSoundlyChecked
+        candidate.model = 1
+        return candidate
     }
 }
 

@@ -30,6 +30,8 @@ struct GaloisField: Sendable {
     static let gf256 = GaloisField(degree: 8, primitive: 0b1_0010_1101)
     static let gf1024 = GaloisField(degree: 10, primitive: 0b100_0000_1001)
     static let gf4096 = GaloisField(degree: 12, primitive: 0b1_0000_0110_1001)
+    /// QR Code's GF(256), x^8 + x^4 + x^3 + x^2 + 1 (ISO/IEC 18004, 7.5.2): not Aztec's.
+    static let qr256 = GaloisField(degree: 8, primitive: 0b1_0001_1101)
 
     func multiply(_ a: Int, _ b: Int) -> Int {
         a == 0 || b == 0 ? 0 : exp[log[a] + log[b]]
@@ -46,19 +48,20 @@ struct GaloisField: Sendable {
     }
 }
 
-/// Reed–Solomon error correction with the generator roots α^1 … α^n (Aztec Code's):
-/// Berlekamp–Massey for the error locator, Chien search for where the errors are, Forney
-/// for what they are.
+/// Reed–Solomon error correction with the generator roots α^b … α^(b+n−1), b = 1 for Aztec
+/// Code and 0 for QR Code: Berlekamp–Massey for the error locator, Chien search for where
+/// the errors are, Forney for what they are.
 enum ReedSolomon {
     /// Corrects `words` (data words first, then `checkWords` check words, each an element of
     /// `field`) in place and returns how many words were wrong, or nil when they are beyond
     /// correction: more errors than half the check words, or a locator whose roots do not
     /// all lie on the words (then `words` is left as it was).
-    static func correct(_ words: inout [Int], checkWords: Int, field: GaloisField) -> Int? {
+    static func correct(_ words: inout [Int], checkWords: Int, field: GaloisField, firstRoot: Int = 1) -> Int? {
         let n = words.count
         guard checkWords > 0, checkWords < n, n < field.size, words.allSatisfy({ (0..<field.size).contains($0) })
         else { return nil }
-        let syndromes = (1...checkWords).map { evaluate(words, at: field.power($0), field: field) }
+        let roots = (0..<checkWords).map { field.power(firstRoot + $0) }
+        let syndromes = roots.map { evaluate(words, at: $0, field: field) }
         if syndromes.allSatisfy({ $0 == 0 }) { return 0 }
 
         // Berlekamp–Massey: the shortest linear recurrence that generates the syndromes.
@@ -98,7 +101,7 @@ enum ReedSolomon {
         }
         guard positions.count == errors else { return nil }
 
-        // Forney: e = Ω(X⁻¹) / Λ'(X⁻¹), with Ω = S·Λ mod x^checkWords (first root α^1).
+        // Forney: e = X^(1−b) · Ω(X⁻¹) / Λ'(X⁻¹), with Ω = S·Λ mod x^checkWords (first root α^b).
         var omega = [Int](repeating: 0, count: checkWords)
         for (i, s) in syndromes.enumerated() {
             for (j, l) in locator.enumerated() where i + j < checkWords { omega[i + j] ^= field.multiply(s, l) }
@@ -111,9 +114,10 @@ enum ReedSolomon {
             let inverse = field.power(-(n - 1 - i))
             let denominator = evaluateAscending(derivative, at: inverse, field: field)
             guard denominator != 0 else { return nil }
-            corrected[i] ^= field.divide(evaluateAscending(omega, at: inverse, field: field), denominator)
+            let value = field.divide(evaluateAscending(omega, at: inverse, field: field), denominator)
+            corrected[i] ^= field.multiply(value, field.power((1 - firstRoot) * (n - 1 - i)))
         }
-        guard (1...checkWords).allSatisfy({ evaluate(corrected, at: field.power($0), field: field) == 0 }) else { return nil }
+        guard roots.allSatisfy({ evaluate(corrected, at: $0, field: field) == 0 }) else { return nil }
         words = corrected
         return errors
     }
@@ -131,12 +135,13 @@ enum ReedSolomon {
 
 extension ReedSolomon {
     /// The `count` check words that follow `data` (elements of `field`): the remainder of
-    /// data·x^count divided by the generator (x − α)(x − α²)…(x − α^count).
-    static func checkWords(for data: [Int], count: Int, field: GaloisField) -> [Int] {
+    /// data·x^count divided by the generator (x − α^b)(x − α^(b+1))…(x − α^(b+count−1)),
+    /// b = `firstRoot`.
+    static func checkWords(for data: [Int], count: Int, field: GaloisField, firstRoot: Int = 1) -> [Int] {
         var generator = [1]  // highest degree first
-        for i in 1...max(1, count) where count > 0 {
+        for i in 0..<count {
             var next = generator + [0]
-            for (j, c) in generator.enumerated() { next[j + 1] ^= field.multiply(c, field.power(i)) }
+            for (j, c) in generator.enumerated() { next[j + 1] ^= field.multiply(c, field.power(firstRoot + i)) }
             generator = next
         }
         var remainder = [Int](repeating: 0, count: count)

@@ -26,6 +26,7 @@ enum SymbolCheck {
                                   errorCorrection: candidate.errorCorrection)
         detection.structuredAppend = candidate.structuredAppend
         detection.isSoundlyChecked = candidate.isSoundlyChecked
+        detection.model = candidate.model
         return detection
     }
 

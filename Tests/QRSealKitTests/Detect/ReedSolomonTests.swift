@@ -67,4 +67,19 @@ struct ReedSolomonTests {
         var long = [Int](repeating: 1, count: 16)
         #expect(ReedSolomon.correct(&long, checkWords: 5, field: .gf16) == nil)
     }
+
+    @Test("QR's field and roots (α^0 first): the check words of the standard's HELLO WORLD 1-M, and its errors corrected")
+    func qrCode() {
+        // Version 1-M "HELLO WORLD", as the QR standard's worked example and every tutorial give it.
+        let data = [32, 91, 11, 120, 209, 114, 220, 77, 67, 64, 236, 17, 236, 17, 236, 17]
+        let check = [196, 35, 39, 119, 235, 215, 231, 226, 93, 23]
+        #expect(ReedSolomon.checkWords(for: data, count: 10, field: .qr256, firstRoot: 0) == check)
+        #expect(ReedSolomon.checkWords(for: data, count: 10, field: .gf256) != check, "Aztec's field is another")
+        var received = data + check
+        received[0] ^= 0xFF
+        received[7] ^= 0x01
+        received[20] ^= 0x80
+        #expect(ReedSolomon.correct(&received, checkWords: 10, field: .qr256, firstRoot: 0) == 3)
+        #expect(received == data + check)
+    }
 }
