@@ -93,8 +93,10 @@ public final class TextRecognizer {
             .sorted()
     }
 
-    /// The text blocks in `image` (`TessBaseAPISetImage`, `TessBaseAPIRecognize`, then a
-    /// `TessResultIterator` word by word), boxes in `image`'s pixels.
+    /// The text blocks in `image` (`TessBaseAPISetImage`, `TessBaseAPIRecognize` on the
+    /// whole page or, in sparse-text mode, on each `TextRegions` rectangle with
+    /// `TessBaseAPISetRectangle`, then a `TessResultIterator` word by word), boxes in
+    /// `image`'s pixels.
     /// `excluding` are rectangles painted white first: the codes read in the image, each
     /// with its quiet zone (`Detection.quietZone`), so that their modules are not taken for letters.
     public func recognize(_ image: GrayImage, excluding zones: [Region] = []) throws(TextRecognitionError) -> [TextBlock] {
