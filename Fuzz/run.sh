@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 
 OUT=.build/fuzz
 RUNS=${FUZZ_RUNS:-1000000}
+# 0 means no bound, which libFuzzer spells -1 (its -runs=0 runs the corpus and stops).
+[ "$RUNS" = 0 ] && RUNS=-1
 TIME=${FUZZ_SECONDS:-60}
 # Swift's own crash handler makes AddressSanitizer report errors that are not there.
 export SWIFT_BACKTRACE=enable=no

@@ -242,6 +242,19 @@ struct Seeds {
         let bars = "10100011010011001001001101111010100111010101000010100111001000010110011011001110100101"
         let row = [UInt8](repeating: 255, count: 10) + bars.map { $0 == "1" ? 0 : 255 } + [UInt8](repeating: 255, count: 10)
         try write("detector", "ean13-rows", [UInt8(row.count - 1), 1] + (0..<12).flatMap { _ in row })
+        // The newer readers: Aztec symbols (straight, and a Rune turned 30°) for AztecReader,
+        // and a soft, low-resolution EAN-13 that ProfileReader reads from its grey levels.
+        for name in ["compact-upper", "rune-rot30"] {
+            let aztec = try picture("Tests/Images/aztec/\(name).png")
+            try write("detector", "aztec-\(name)", [UInt8(aztec.width - 1), 1] + aztec.pixels)
+        }
+        let ean = try picture("Tests/Images/linear/ean13-lowres.jpg").scaled(by: 0.9)!
+        try write("detector", "ean13-lowres", [UInt8(ean.width - 1), 1] + ean.pixels)
+    }
+
+    /// A test image of the package, read from its root (where `Fuzz/build.sh --seeds` runs).
+    static func picture(_ path: String) throws -> GrayImage {
+        try ImageDecoder().decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
     // MARK: text
@@ -263,6 +276,8 @@ struct Seeds {
             for (turn, label) in [(127, "level"), (160, "turned")] {
                 try write("text", "\(name)-\(label)", [1, UInt8(crop.width - 1), UInt8(turn)] + crop.pixels)
             }
+            // Laid on wider ground: read in rectangles.
+            try write("text", "\(name)-ground", [3, UInt8(crop.width - 1), 127] + crop.pixels)
         }
     }
 }

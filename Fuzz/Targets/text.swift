@@ -2,7 +2,10 @@
 // phones, printed sealed digits), and hostile pictures through the preparation for
 // Tesseract and Tesseract itself. First byte even: the rest is text, lines split at line
 // feeds, blocks at blank lines, words at spaces. Odd: byte 1 gives the width (1…128) and
-// byte 2 a turn of up to ±15°, the rest are pixels. Fields always have names and values,
+// byte 2 a turn of up to ±15°, the rest are pixels; with bit 1 of the first byte set too,
+// the picture is laid on light ground three times its size, so that its letters are read
+// in rectangles of their own (`TextRegions`), and its top-left quarter is painted out as a
+// code's quiet zone would be. Fields always have names and values,
 // dates are real days, times real times, postal codes come from the text; a printed sealed
 // message is kind sealed and nothing else is; every box lies inside the image.
 @testable import QRSealKit
@@ -56,10 +59,23 @@ func checkImage(_ input: [UInt8]) {
     var image = GrayImage(width: width, height: height, pixels: Array(input[3..<3 + width * height]))
     let degrees = (Double(input[2]) - 127.5) / 127.5 * 15
     if abs(degrees) > 0.5 { image = image.turned(by: degrees) }
+    var zones: [Region] = []
+    if input[0] & 2 != 0 {
+        image = image.padded(by: max(image.width, image.height), value: 220)
+        zones = [Region(x: -3, y: -3, width: image.width / 2, height: image.height / 2)]
+    }
     let measure = TextMeasure(image)
     require(measure.skew.isFinite && abs(measure.skew) <= TextMeasure.maxSkew, "skew \(measure.skew)")
     require(measure.coverage >= 0 && measure.coverage <= 1.0001, "coverage \(measure.coverage)")
-    guard let blocks = try? recognizer.recognize(image) else { return }
+    if let regions = TextRegions.regions(marks: measure.marks, letterHeight: measure.letterHeight, width: image.width, height: image.height) {
+        require(regions.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.width > 0 && $0.height > 0
+                                     && $0.x + $0.width <= image.width && $0.y + $0.height <= image.height },
+                "regions \(regions) outside \(image.width)x\(image.height)")
+        for (i, a) in regions.enumerated() {
+            require(!regions[(i + 1)...].contains { $0.intersects(a) }, "overlapping regions \(regions)")
+        }
+    }
+    guard let blocks = try? recognizer.recognize(image, excluding: zones) else { return }
     for b in blocks {
         for region in [b.box] + b.lines.map(\.box) + b.lines.flatMap(\.words).map(\.box) {
             require(region.x >= 0 && region.y >= 0 && region.width >= 0 && region.height >= 0

@@ -12,19 +12,18 @@ extension QRSealCLI {
         }
     }
 
-    /// Runs the process again with `OMP_THREAD_LIMIT=1` when it is to recognise text and the
-    /// variable is unset. Tesseract's OpenMP runtime reads the limit once, as it loads, before
-    /// any Swift code runs, so setting it later has no effect; unlimited, its threads fight
-    /// over the cores (a 1294×1680 page: 7.2 s, against 2.3 s limited, on 2 loaded cores),
-    /// and we scan images side by side ourselves. Returns only when there is nothing to do
-    /// or the exec failed; `main.swift` calls it before `run`.
+    /// Sets `OMP_THREAD_LIMIT=1` when the process is to recognise text and the variable is
+    /// unset. Tesseract's OpenMP runtime (libgomp) reads the limit once, as it loads, and it
+    /// loads with Tesseract when text is first recognised (`CLoader`), after this has run;
+    /// unlimited, its threads fight over the cores (a 1294×1680 page: 7.2 s, against 2.3 s
+    /// limited, on 2 loaded cores), and we scan images side by side ourselves. Setting it
+    /// here, rather than starting the process again with it, saves a second start-up (a
+    /// tenth of a sparse camera frame's time). `main.swift` calls it before `run`.
     public static func limitTextThreads() {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.first == "scan", getenv("OMP_THREAD_LIMIT") == nil,
               arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--text" || $0 == "--text-only" })
         else { return }
         setenv("OMP_THREAD_LIMIT", "1", 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
-        unsetenv("OMP_THREAD_LIMIT")
     }
 }

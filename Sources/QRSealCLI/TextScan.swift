@@ -27,8 +27,11 @@ final class TextScan: @unchecked Sendable {
     private let minConfidence: Double
     private let maxPixels: Int
     private let timeBudget: Double?
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var idle: [TextRecognizer] = []
+    /// Whether the first recognizer is still starting on its own thread, and its failure if it failed.
+    private var starting = false
+    private var startFailure: CLIError?
 
     /// Nil unless the command line asks for text; a missing language is reported here,
     /// before any image is read.
@@ -47,7 +50,11 @@ final class TextScan: @unchecked Sendable {
                             maxPixels: args.value("max-pixels") != nil ? maxPixels : min(maxPixels, TextRecognizer.defaultMaxPixels),
                             layout: layout,
                             timeBudget: try args.value("text-time-limit").map(Self.seconds))
-        scan.give(try scan.recognizer())
+        // A missing language or library is reported now; Tesseract itself (its language
+        // data, loaded in about the time a camera frame's recognition takes) starts on a
+        // thread of its own while the first image is read, decoded, scanned and prepared.
+        do { try TextRecognizer.checkLanguages(languages, dataPath: scan.dataPath) } catch { throw CLIError(error) }
+        scan.startFirst()
         return scan
     }
 
@@ -79,9 +86,13 @@ final class TextScan: @unchecked Sendable {
     /// The text blocks of one image, on whichever thread calls it, the codes found in it
     /// left out; a failure names `source`.
     func recognize(_ image: GrayImage, codes: [Detection], source: String) throws(CLIError) -> [TextBlock] {
+        let prepared: PreparedText
+        do { prepared = try TextRecognizer.prepare(image, excluding: codes.map(\.quietZone), maxPixels: maxPixels) } catch {
+            throw CLIError(error, source: source)
+        }
         let recognizer = try take()
         defer { give(recognizer) }
-        do { return try recognizer.recognize(image, excluding: codes.map(\.corners)) } catch { throw CLIError(error, source: source) }
+        do { return try recognizer.recognize(prepared) } catch { throw CLIError(error, source: source) }
     }
 
     /// A session recognising the text of live frames on a thread of its own, with one of
@@ -90,17 +101,40 @@ final class TextScan: @unchecked Sendable {
         TextSession(recognizer: try take(), options: .init(pacing: pacing))
     }
 
+    /// Starts the first recognizer on a thread of its own; `take` waits for it.
+    private func startFirst() {
+        starting = true
+        let thread = Thread { [self] in
+            let made = Result { () throws(CLIError) in try recognizer() }
+            lock.lock()
+            switch made {
+            case .success(let recognizer): idle.append(recognizer)
+            case .failure(let error): startFailure = error
+            }
+            starting = false
+            lock.broadcast()
+            lock.unlock()
+        }
+        thread.name = "qrseal text start"
+        thread.start()
+    }
+
+    /// An idle recognizer, the first one once it has started, or a new one.
     private func take() throws(CLIError) -> TextRecognizer {
         lock.lock()
+        while starting, idle.isEmpty { lock.wait() }
         let ready = idle.popLast()
+        let failure = startFailure
         lock.unlock()
         if let ready { return ready }
+        if let failure { throw failure }
         return try recognizer()
     }
 
     private func give(_ recognizer: TextRecognizer) {
         lock.lock()
         idle.append(recognizer)
+        lock.broadcast()
         lock.unlock()
     }
 

@@ -236,41 +236,11 @@ final class TextWorker: @unchecked Sendable {
             guard let next = job else { condition.unlock(); return }
             job = nil
             condition.unlock()
-            var image = next.image
-            for blank in next.blanks { image.paintWhite(blank) }
-            let result = Result { () throws(TextRecognitionError) in try recognizer.recognize(image) }
+            let result = Result { () throws(TextRecognitionError) in try recognizer.recognize(next.image, excluding: next.blanks) }
             condition.lock()
             done = Done(region: next.region, frame: next.frame, time: next.time, result: result)
             condition.broadcast()
             condition.unlock()
-        }
-    }
-}
-
-extension Detection {
-    /// The rectangle the symbol takes with its quiet zone, in the frame's pixels: four modules
-    /// around a QR code of known version, a fifth of its size around any other.
-    var quietZone: Region {
-        let xs = corners.map(\.x).filter(\.isFinite), ys = corners.map(\.y).filter(\.isFinite)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else {
-            return Region(x: 0, y: 0, width: 0, height: 0)
-        }
-        let size = max(maxX - minX, maxY - minY)
-        let margin = symbology == .qr && (version ?? 0) >= 1 ? size * 4 / Double(17 + 4 * version!) + 2 : size / 5
-        let limit = Double(1 << 24)
-        let left = max(-limit, minX - margin), top = max(-limit, minY - margin)
-        let right = min(limit, maxX + margin), bottom = min(limit, maxY + margin)
-        return Region(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
-    }
-}
-
-extension GrayImage {
-    /// Paints white the part of `region` inside the image.
-    mutating func paintWhite(_ region: Region) {
-        guard let inside = region.clipped(toWidth: width, height: height) else { return }
-        for y in inside.y..<(inside.y + inside.height) {
-            pixels.replaceSubrange(y * width + inside.x..<y * width + inside.x + inside.width,
-                                   with: repeatElement(255, count: inside.width))
         }
     }
 }

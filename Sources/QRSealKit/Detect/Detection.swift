@@ -73,3 +73,22 @@ public struct Detection: Equatable, Sendable {
         return Point(x: corners.reduce(0) { $0 + $1.x } / n, y: corners.reduce(0) { $0 + $1.y } / n)
     }
 }
+
+extension Detection {
+    /// The rectangle the symbol takes with its quiet zone, in the image's pixels: four modules
+    /// around a QR code of known version, a fifth of its size around any other. Text
+    /// recognition paints it white first, in still images and live frames alike, so that a
+    /// code's modules are not read as letters.
+    public var quietZone: Region {
+        let xs = corners.map(\.x).filter(\.isFinite), ys = corners.map(\.y).filter(\.isFinite)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else {
+            return Region(x: 0, y: 0, width: 0, height: 0)
+        }
+        let size = max(maxX - minX, maxY - minY)
+        let margin = symbology == .qr && (version ?? 0) >= 1 ? size * 4 / Double(17 + 4 * version!) + 2 : size / 5
+        let limit = Double(1 << 24)
+        let left = max(-limit, minX - margin), top = max(-limit, minY - margin)
+        let right = min(limit, maxX + margin), bottom = min(limit, maxY + margin)
+        return Region(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+    }
+}

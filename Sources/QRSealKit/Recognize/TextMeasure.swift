@@ -7,7 +7,7 @@ import Glibc
 /// Measured on the connected dark components of a globally thresholded copy (Otsu), at full
 /// size, so that small print is seen even in a huge image. A component counts as a letter when it is 3 pixels
 /// or more tall, at most a third of the image, and not much wider than 4 letters.
-struct TextMeasure: Equatable {
+struct TextMeasure: Equatable, Sendable {
     /// The median height of the letter-like components: about the x-height, a little more (ascenders), nil with no
     /// such component.
     var letterHeight: Double?
@@ -18,6 +18,9 @@ struct TextMeasure: Equatable {
     /// The angle of the text lines in degrees, positive when they fall to the right (y grows
     /// down), found by projection profiles of the letters' centres; 0 when unclear.
     var skew: Double
+    /// The boxes of the letter-like components, every height: where the text is
+    /// (`TextRegions`).
+    var marks: [Region] = []
 
     /// Angles tried, degrees either way.
     static let maxSkew = 15.0
@@ -40,6 +43,7 @@ struct TextMeasure: Equatable {
         self.init(letterHeight: median, letters: letters.count,
                   coverage: Double(area) / Double(max(1, image.width * image.height)),
                   skew: Self.skew(of: letters, binSize: max(1, median / 3)))
+        marks = tall
     }
 
     /// The bounding boxes of the 8-connected components darker than Otsu's threshold; none
@@ -52,23 +56,26 @@ struct TextMeasure: Equatable {
         guard dark.lazy.filter({ $0 }).count * 2 <= dark.count else { return [] }
         var boxes: [Region] = []
         var stack: [Int] = []
-        for start in 0..<(w * h) where dark[start] {
-            dark[start] = false
-            stack.append(start)
-            var left = start % w, right = left, top = start / w, bottom = top
-            while let p = stack.popLast() {
-                let x = p % w, y = p / w
-                left = min(left, x); right = max(right, x); top = min(top, y); bottom = max(bottom, y)
-                for dy in -1...1 {
-                    let ny = y + dy
-                    guard ny >= 0, ny < h else { continue }
-                    for dx in -1...1 {
-                        let nx = x + dx, q = ny * w + nx
-                        if nx >= 0, nx < w, dark[q] { dark[q] = false; stack.append(q) }
+        // Without bounds checks: every pixel of a camera frame is visited.
+        dark.withUnsafeMutableBufferPointer { dark in
+            for start in 0..<(w * h) where dark[start] {
+                dark[start] = false
+                stack.append(start)
+                var left = start % w, right = left, top = start / w, bottom = top
+                while let p = stack.popLast() {
+                    let x = p % w, y = p / w
+                    left = min(left, x); right = max(right, x); top = min(top, y); bottom = max(bottom, y)
+                    for dy in -1...1 {
+                        let ny = y + dy
+                        guard ny >= 0, ny < h else { continue }
+                        for dx in -1...1 {
+                            let nx = x + dx, q = ny * w + nx
+                            if nx >= 0, nx < w, dark[q] { dark[q] = false; stack.append(q) }
+                        }
                     }
                 }
+                boxes.append(Region(x: left, y: top, width: right - left + 1, height: bottom - top + 1))
             }
-            boxes.append(Region(x: left, y: top, width: right - left + 1, height: bottom - top + 1))
         }
         return boxes
     }

@@ -3,7 +3,7 @@ import Glibc
 /// An image made ready for Tesseract, and the way back from its pixels to the input's:
 /// light evened out, scaled so that its letters are as tall as Tesseract reads best (small
 /// text enlarged, huge images shrunk), and turned so that its lines are level.
-struct TextPreparation {
+struct TextPreparation: Sendable {
     /// What Tesseract sees.
     let image: GrayImage
     /// What was measured on the input (letter height in input pixels, skew in degrees).
@@ -12,6 +12,9 @@ struct TextPreparation {
     let scale: Double
     /// The angle the text was turned by to make it level, in degrees (the measured skew).
     let angle: Double
+    /// Where the letters are in `image` (`TextRegions`), for sparse-text recognition of those
+    /// rectangles only; nil to read it whole (the text was turned level, or fills it).
+    let regions: [Region]?
     /// The centre of the scaled input, and of the turned image.
     private let centre: (x: Double, y: Double), turnedCentre: (x: Double, y: Double)
 
@@ -68,6 +71,13 @@ struct TextPreparation {
         // The actual ratio, as the rounded sides give it.
         self.scale = input.width > 0 ? Double(scaled.width) / Double(input.width) : 1
         self.angle = angle
+        let sx = Double(turned.width) / Double(max(1, input.width)), sy = Double(turned.height) / Double(max(1, input.height))
+        self.regions = angle != 0 ? nil : TextRegions.regions(marks: measure.marks, letterHeight: measure.letterHeight,
+                                                              width: input.width, height: input.height)?.compactMap {
+            let left = Int((Double($0.x) * sx).rounded(.down)), top = Int((Double($0.y) * sy).rounded(.down))
+            let right = Int((Double($0.x + $0.width) * sx).rounded(.up)), bottom = Int((Double($0.y + $0.height) * sy).rounded(.up))
+            return Region(x: left, y: top, width: right - left, height: bottom - top).clipped(toWidth: turned.width, height: turned.height)
+        }
         self.centre = (Double(scaled.width) / 2, Double(scaled.height) / 2)
         self.turnedCentre = (Double(turned.width) / 2, Double(turned.height) / 2)
     }

@@ -9,14 +9,21 @@ extension GrayImage {
         let background = small.morphed(radius: 24 / step, keepDarkest: false).boxBlurred(radius: 12 / step)
         // Paper already white everywhere: nothing to even out.
         guard let darkest = background.pixels.min(), darkest < 235 else { return self }
-        var out = pixels
-        let qw = background.width, qh = background.height
-        for y in 0..<height {
-            let row = min(y / step, qh - 1) * qw
-            for x in 0..<width {
-                let light = max(Int(background.pixels[row + min(x / step, qw - 1)]), 1)
-                out[y * width + x] = UInt8(min(255, Int(pixels[y * width + x]) * 255 / light))
+        let qw = background.width, qh = background.height, w = width
+        // Without bounds checks: a camera frame's every pixel goes through here.
+        let out = [UInt8](unsafeUninitializedCapacity: pixels.count) { dst, count in
+            pixels.withUnsafeBufferPointer { src in
+                background.pixels.withUnsafeBufferPointer { light in
+                    for y in 0..<height {
+                        let row = min(y / step, qh - 1) * qw, base = y * w
+                        for x in 0..<w {
+                            let l = max(Int(light[row + min(x / step, qw - 1)]), 1)
+                            dst[base + x] = UInt8(truncatingIfNeeded: min(255, Int(src[base + x]) * 255 / l))
+                        }
+                    }
+                }
             }
+            count = pixels.count
         }
         return GrayImage(width: width, height: height, pixels: out)
     }

@@ -31,14 +31,7 @@ public final class TextRecognizer {
     public init(languages: [String] = ["eng"], dataPath: String = TextRecognizer.defaultDataPath,
                 layout: TextLayout = .page, minConfidence: Double = 0,
                 maxPixels: Int = TextRecognizer.defaultMaxPixels) throws(TextRecognitionError) {
-        let path = dataPath.hasSuffix("/") || dataPath.isEmpty ? dataPath : dataPath + "/"
-        for name in languages {
-            guard Self.isLanguageName(name) else { throw .badLanguage(name) }
-            guard SystemFiles.status(path + name + ".traineddata") != nil else {
-                throw .missingLanguage(name: name, package: TextRecognitionError.package(forLanguage: name))
-            }
-        }
-        do { try SharedLibrary.tesseract.load() } catch { throw .library(error) }
+        let path = try Self.checkLanguages(languages, dataPath: dataPath)
         guard !languages.isEmpty, let handle = TessBaseAPICreate() else { throw .initFailed(languages: "", dataPath: path) }
         // Tesseract's messages ("Estimating resolution as …") would go to standard error.
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
@@ -53,6 +46,23 @@ public final class TextRecognizer {
         self.layout = layout
         self.minConfidence = minConfidence
         self.maxPixels = maxPixels
+    }
+
+    /// Checks that each of `languages` is a language's name with its data file in
+    /// `dataPath`, and opens Tesseract's library, as the initializer does first, without
+    /// starting Tesseract: a caller that starts it on another thread reports a missing
+    /// language or library at once. Returns the folder with a final `/`.
+    @discardableResult
+    public static func checkLanguages(_ languages: [String], dataPath: String) throws(TextRecognitionError) -> String {
+        let path = dataPath.hasSuffix("/") || dataPath.isEmpty ? dataPath : dataPath + "/"
+        for name in languages {
+            guard Self.isLanguageName(name) else { throw .badLanguage(name) }
+            guard SystemFiles.status(path + name + ".traineddata") != nil else {
+                throw .missingLanguage(name: name, package: TextRecognitionError.package(forLanguage: name))
+            }
+        }
+        do { try SharedLibrary.tesseract.load() } catch { throw .library(error) }
+        return path
     }
 
     deinit {
@@ -83,35 +93,60 @@ public final class TextRecognizer {
             .sorted()
     }
 
-    /// The text blocks in `image` (`TessBaseAPISetImage`, `TessBaseAPIRecognize`, then a
-    /// `TessResultIterator` word by word), boxes in `image`'s pixels.
-    /// `excluding` are outlines (a symbol's corners) painted white first, with a margin of a
-    /// fifth of their size for the quiet zone, so that the modules of a code read beside the
-    /// text are not taken for letters.
-    public func recognize(_ image: GrayImage, excluding outlines: [[Point]] = []) throws(TextRecognitionError) -> [TextBlock] {
+    /// The text blocks in `image` (`TessBaseAPISetImage`, `TessBaseAPIRecognize` on the
+    /// whole page or, in sparse-text mode, on each `TextRegions` rectangle with
+    /// `TessBaseAPISetRectangle`, then a `TessResultIterator` word by word), boxes in
+    /// `image`'s pixels.
+    /// `excluding` are rectangles painted white first: the codes read in the image, each
+    /// with its quiet zone (`Detection.quietZone`), so that their modules are not taken for letters.
+    public func recognize(_ image: GrayImage, excluding zones: [Region] = []) throws(TextRecognitionError) -> [TextBlock] {
+        try recognize(try Self.prepare(image, excluding: zones, maxPixels: maxPixels))
+    }
+
+    /// `image` made ready for `recognize(_:)`: `zones` painted white, light evened out, its
+    /// letters measured, scaled and turned level (`TextPreparation`). Needs no recognizer,
+    /// so that it can run while one starts on another thread; `maxPixels` as the
+    /// recognizer's, which refuses or shrinks a huge image here.
+    public static func prepare(_ image: GrayImage, excluding zones: [Region] = [],
+                               maxPixels: Int = defaultMaxPixels) throws(TextRecognitionError) -> PreparedText {
         var image = image
-        for outline in outlines { image.whiten(around: outline) }
+        for zone in zones { image.paintWhite(zone) }
         // Tesseract refuses images this small, with a message of its own.
-        guard image.width >= 8, image.height >= 8 else { return [] }
+        guard image.width >= 8, image.height >= 8 else { return PreparedText(preparation: nil, width: image.width, height: image.height) }
         let prepared = try TextPreparation(image, maxPixels: maxPixels)
+        return PreparedText(preparation: prepared, width: image.width, height: image.height)
+    }
+
+    /// The text blocks of a prepared image, boxes in the input's pixels.
+    public func recognize(_ text: PreparedText) throws(TextRecognitionError) -> [TextBlock] {
+        guard let prepared = text.preparation else { return [] }
         let page = prepared.image
         guard page.width >= 8, page.height >= 8 else { return [] }
-        TessBaseAPISetPageSegMode(handle, pageMode(prepared.measure))
+        let mode = pageMode(prepared.measure)
+        TessBaseAPISetPageSegMode(handle, mode)
         page.pixels.withUnsafeBufferPointer { pixels in
             TessBaseAPISetImage(handle, pixels.baseAddress, Int32(page.width), Int32(page.height), 1, Int32(page.width))
         }
         // Tesseract copies the pixels; its results are cleared for the next image.
         defer { TessBaseAPIClear(handle) }
         let budget = Budget(seconds: timeBudget ?? Self.defaultTimeBudget(pixels: page.width * page.height))
-        try budget.recognize(handle)
-        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
-        defer { TessResultIteratorDelete(iterator) }
-        let found = TextBlock.joiningSealed(blocks(iterator))
+        // Sparse text: only where the letters are, one rectangle at a time (boxes stay in
+        // the whole image's pixels); a page: all of it, for its columns and paragraphs.
+        let regions = mode == PSM_SPARSE_TEXT ? prepared.regions : nil
+        var all: [TextBlock] = []
+        for region in regions ?? [Region(x: 0, y: 0, width: page.width, height: page.height)] {
+            TessBaseAPISetRectangle(handle, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height))
+            try budget.recognize(handle)
+            guard let iterator = TessBaseAPIGetIterator(handle) else { continue }
+            defer { TessResultIteratorDelete(iterator) }
+            all += blocks(iterator)
+        }
+        let found = TextBlock.joiningSealed(all)
         var read: [TextBlock] = []
         for block in found {
             read.append(block.text.hasPrefix("QRSEAL") ? try rereadDigits(block, in: page, budget: budget) ?? block : block)
         }
-        return read.map { prepared.inputBlock($0, width: image.width, height: image.height) }
+        return read.map { prepared.inputBlock($0, width: text.width, height: text.height) }
     }
 
     /// The page segmentation for `layout`; for `.automatic`, sparse when the measure says
@@ -206,19 +241,22 @@ public final class TextRecognizer {
 }
 
 extension GrayImage {
-    /// Paints white the bounding rectangle of `outline`, grown by a fifth of its size on each side.
-    mutating func whiten(around outline: [Point]) {
-        guard let minX = outline.map(\.x).min(), let maxX = outline.map(\.x).max(),
-              let minY = outline.map(\.y).min(), let maxY = outline.map(\.y).max(),
-              minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        let mx = (maxX - minX) / 5, my = (maxY - minY) / 5
-        let left = Int(max(0, min(Double(width), minX - mx))), right = Int(max(0, min(Double(width), maxX + mx)))
-        let top = Int(max(0, min(Double(height), minY - my))), bottom = Int(max(0, min(Double(height), maxY + my)))
-        guard right > left, bottom > top else { return }
-        for y in top..<bottom {
-            pixels.replaceSubrange(y * width + left..<y * width + right, with: repeatElement(255, count: right - left))
+    /// Paints white the part of `region` inside the image.
+    mutating func paintWhite(_ region: Region) {
+        guard let inside = region.clipped(toWidth: width, height: height) else { return }
+        for y in inside.y..<(inside.y + inside.height) {
+            pixels.replaceSubrange(y * width + inside.x..<y * width + inside.x + inside.width,
+                                   with: repeatElement(255, count: inside.width))
         }
     }
+}
+
+/// An image made ready for text recognition (`TextRecognizer.prepare`).
+public struct PreparedText: Sendable {
+    /// Nil for an image too small to hold text.
+    let preparation: TextPreparation?
+    /// The input's size, which the boxes read are given in.
+    let width: Int, height: Int
 }
 
 /// One image's time budget, kept by a Tesseract monitor (`TessMonitorCreate`,
