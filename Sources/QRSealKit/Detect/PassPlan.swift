@@ -26,7 +26,7 @@ enum PassPlan {
     /// not later, because its read must meet zxing-cpp's on the same symbol: libZXing 1.4
     /// misreads some Aztec symbols, and a read soundly checked by our Reed–Solomon decoder
     /// wins over a different one (`Detector.merged`).
-    static let first: [Pass] = [Pass(.zxing(harder: false)), Pass(.aztec)]
+    static let first: [Pass] = [Pass(.zxing(harder: false)), Pass(.aztec), Pass(.dataMatrix)]
 
     /// The batches that may follow, each run side by side, most productive first. Every
     /// batch runs whatever the machine's load (`Effort.timeBudget` is only a safety net),
