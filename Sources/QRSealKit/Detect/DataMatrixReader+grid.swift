@@ -9,19 +9,25 @@ extension DataMatrixReader {
         guard let rough = Self.largestQuadrilateral(region.hull) else { return nil }
         let side = (0..<4).map { distance(rough[$0], rough[($0 + 1) % 4]) }
         guard side.min()! >= 6 else { return nil }
-        // The first guess of a module: a tenth of the shortest side (the smallest symbols).
-        var module = side.min()! / 10
-        var quad = rough
-        // The sides, refitted to the outermost dark pixels near them; twice, the second time
-        // with the module size the first fit's L gave.
+        // The first guess of a module: from the region's runs, at most a tenth of the
+        // shortest side (the smallest symbols).
+        var module = min(side.min()! / 10, region.module)
+        guard var quad = refitted(rough, module: module), case (let corner, var thickness)? = lCorner(quad, module: module)
+        else { return nil }
+        // The L's sides are sure now; the corner opposite may have been cut off the region (the
+        // light top-right module, dark timing modules that touch nothing). The sides are
+        // refitted from the parallelogram the L spans, twice, with the L's thickness as module.
+        quad[(corner + 2) % 4] = Point(x: quad[(corner + 1) % 4].x + quad[(corner + 3) % 4].x - quad[corner].x,
+                                       y: quad[(corner + 1) % 4].y + quad[(corner + 3) % 4].y - quad[corner].y)
         for _ in 0..<2 {
+            module = thickness
             guard let refined = refitted(quad, module: module) else { trace?("refit failed"); return nil }
             quad = refined
             trace?("refit \(quad.map { "(\(String(format: "%.1f", $0.x)),\(String(format: "%.1f", $0.y)))" }.joined()) m \(module) sides \(sides(quad, module: module)?.solidity ?? [])")
-            guard let (_, thickness) = lCorner(quad, module: module) else { return nil }
-            module = thickness
+            guard let found = lCorner(quad, module: module), found.0 == corner else { return nil }
+            thickness = found.1
         }
-        guard let (corner, _) = lCorner(quad, module: module) else { return nil }
+        module = thickness
         // The L's corner is the symbol's bottom-left; its arms end at the top-left and bottom-right.
         let bl = quad[corner], a = quad[(corner + 3) % 4], b = quad[(corner + 1) % 4], tr = quad[(corner + 2) % 4]
         // Unmirrored, the bottom-left, top-left and bottom-right turn one way in the image.

@@ -55,6 +55,8 @@ struct DataMatrixReader {
         var hull: [Point]
         var pixels: Int
         var centre: Point
+        /// Half the median width of its runs: about a module, for a symbol's mix of runs.
+        var module: Double
     }
 
     func isDark(_ x: Int, _ y: Int) -> Bool {
@@ -135,9 +137,10 @@ struct DataMatrixReader {
         roots = Array(roots.prefix(Self.maxCandidates))
         let wanted = Set(roots)
         // Each wanted region's row ends, as pixel corners.
-        var ends: [Int: [Point]] = [:]
+        var ends: [Int: [Point]] = [:], widths: [Int: [Int32]] = [:]
         for i in 0..<n where wanted.contains(Int(root[i])) {
             let y = Double(runRow[i])
+            widths[Int(root[i]), default: []].append(runEnd[i] - runStart[i])
             ends[Int(root[i]), default: []] += [Point(x: Double(runStart[i]), y: y), Point(x: Double(runStart[i]), y: y + 1),
                                                 Point(x: Double(runEnd[i]), y: y), Point(x: Double(runEnd[i]), y: y + 1)]
         }
@@ -147,7 +150,9 @@ struct DataMatrixReader {
             guard hull.count >= 4 else { return nil }
             let area = Self.area(hull)
             guard area > 0, Double(count[r]) / area > 0.25, Double(count[r]) / area < 0.9 else { return nil }
-            return Region(hull: hull, pixels: count[r], centre: Self.centre(hull))
+            let sorted = (widths[r] ?? [2]).sorted()
+            return Region(hull: hull, pixels: count[r], centre: Self.centre(hull),
+                          module: max(1, Double(sorted[sorted.count / 2]) / 2))
         }
     }
 

@@ -66,7 +66,10 @@ struct DataMatrixSymbol: Sendable {
         for b in 0..<size.blocks {
             let dataCount = size.dataWords(inBlock: b)
             var block = (0..<dataCount).map { words[b + $0 * size.blocks] }
-            block += (0..<checkPerBlock).map { words[size.dataWords + b + $0 * size.blocks] }
+            // The check words go on round the blocks where the data left off: in 144 × 144,
+            // whose data ends in block 7, the first check word is block 8's.
+            let first = (b - size.dataWords % size.blocks + size.blocks) % size.blocks
+            block += (0..<checkPerBlock).map { words[size.dataWords + first + $0 * size.blocks] }
             guard let errors = ReedSolomon.correct(&block, checkWords: checkPerBlock, field: .gf256) else { return nil }
             corrected += errors
             if 4 * errors > checkPerBlock { sound = false }

@@ -42,6 +42,9 @@ struct DataMatrixText: Equatable, Sendable {
         }
         // Whether codeword `i` stands first in the data (after a Structured Append header).
         var dataStart = 0
+        // A C40 or Text shift pending; at the end of the data, a lone Shift 1 is the padding
+        // of the last pair.
+        var shift = 0
         decoding: while i < n {
             switch mode {
             case .ascii:
@@ -119,7 +122,6 @@ struct DataMatrixText: Equatable, Sendable {
                 let value = codewords[i] << 8 + codewords[i + 1] - 1
                 i += 2
                 guard value >= 0, value < 64000 else { return nil }
-                var shift = 0
                 for v in [value / 1600, value / 40 % 40, value % 40] {
                     switch shift {
                     case 0:
@@ -158,8 +160,6 @@ struct DataMatrixText: Equatable, Sendable {
                     }
                     shift = 0
                 }
-                // A shift may not reach across two codeword pairs.
-                guard shift == 0 else { return nil }
             case .x12:
                 if n - i < 2 || codewords[i] == 254 {
                     if i < n && codewords[i] == 254 { i += 1 }
