@@ -21,9 +21,8 @@ extension DataMatrixReader {
                                        y: quad[(corner + 1) % 4].y + quad[(corner + 3) % 4].y - quad[corner].y)
         for _ in 0..<2 {
             module = thickness
-            guard let refined = refitted(quad, module: module) else { trace?("refit failed"); return nil }
+            guard let refined = refitted(quad, module: module) else { return nil }
             quad = refined
-            trace?("refit \(quad.map { "(\(String(format: "%.1f", $0.x)),\(String(format: "%.1f", $0.y)))" }.joined()) m \(module) sides \(sides(quad, module: module)?.solidity ?? [])")
             guard let found = lCorner(quad, module: module), found.0 == corner else { return nil }
             thickness = found.1
         }
@@ -191,7 +190,6 @@ extension DataMatrixReader {
             topRuns = timing(from: tl, to: tr, inward: inTop, module: height)
             rightRuns = timing(from: tr, to: br, inward: inRight, module: topRuns?.widths.last ?? module)
         }
-        trace?("timing \(topRuns?.centres.count ?? -1) \(rightRuns?.centres.count ?? -1) m \(module) \(debugRuns(from: tr, to: br, inward: inRight, module: module))")
         guard let top = topRuns?.centres, let right = rightRuns?.centres else { return nil }
         let counted = (columns: top.count, rows: right.count)
         // The counted size first, then sizes close to it.
@@ -215,11 +213,6 @@ extension DataMatrixReader {
                     return self.level(p) < threshold
                 }
                 let pattern = DataMatrixSymbol.patternMisses(size: size, module: module)
-                if let trace {
-                    var rows: [String] = []
-                    for r in 0..<size.rows { rows.append(String((0..<size.columns).map { module($0, r) ? "#" : "." })) }
-                    trace("size \(size.rows)x\(size.columns) corrected \(corrected) misses \(pattern) thr \(threshold) du \(du.map { String(format: "%.2f", $0) }) dv \(dv.map { String(format: "%.2f", $0) })\n" + rows.joined(separator: "\n"))
-                }
                 guard 4 * pattern.misses < pattern.checked else { continue }
                 guard let symbol = DataMatrixSymbol(size: size, module: module) else { continue }
                 var candidate = Candidate(symbology: .dataMatrix, bytes: symbol.text.bytes, corners: corners,
@@ -258,14 +251,7 @@ extension DataMatrixReader {
     /// The centres of the runs of alternating modules along the side from `a` to `b`, half a
     /// module in (along `inward`, towards the opposite side): one per module, or nil when
     /// they are too few or too uneven to be a timing pattern.
-    func debugRuns(from a: Point, to b: Point, inward: Point, module: Double) -> String {
-        var s = ""
-        _ = timing(from: a, to: b, inward: inward, module: module, debug: { s = $0 })
-        return s
-    }
-
-    func timing(from a: Point, to b: Point, inward: Point, module: Double,
-                debug: ((String) -> Void)? = nil) -> (centres: [Point], widths: [Double])? {
+    func timing(from a: Point, to b: Point, inward: Point, module: Double) -> (centres: [Point], widths: [Double])? {
         let length = distance(a, b)
         let inLength = (inward.x * inward.x + inward.y * inward.y).squareRoot()
         guard length > 0, inLength > 0 else { return nil }
@@ -308,7 +294,6 @@ extension DataMatrixReader {
         for run in merged {
             if let last = joined.last, last.dark == run.dark { joined[joined.count - 1].end = run.end } else { joined.append(run) }
         }
-        debug?(joined.map { "\($0.dark ? "D" : "L")\($0.end - $0.start)" }.joined(separator: " "))
         guard joined.count >= 8, joined.count <= 144 else { return nil }
         let widths = joined.dropFirst().dropLast().map { Double($0.end - $0.start) }
         let mean = widths.reduce(0, +) / Double(max(1, widths.count))

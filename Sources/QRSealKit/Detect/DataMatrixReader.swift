@@ -21,7 +21,6 @@ struct DataMatrixReader {
 
     /// Whether dark means light: symbols printed light on dark.
     var inverted = false
-    var trace: ((String) -> Void)? = nil
 
     init(image: GrayImage, dark: [Bool]? = nil) {
         self.image = image
