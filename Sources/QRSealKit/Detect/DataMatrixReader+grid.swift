@@ -9,6 +9,9 @@ extension DataMatrixReader {
         guard let rough = Self.largestQuadrilateral(region.hull) else { return nil }
         let side = (0..<4).map { distance(rough[$0], rough[($0 + 1) % 4]) }
         guard side.min()! >= 6 else { return nil }
+        // A symbol's hull is its four corners but for the light one's cut: most textures'
+        // regions fill their hulls far less squarely.
+        guard Self.area(rough) > 0.85 * Self.area(region.hull) else { return nil }
         // The first guess of a module: from the region's runs, at most a tenth of the
         // shortest side (the smallest symbols).
         var module = min(side.min()! / 10, region.module)
