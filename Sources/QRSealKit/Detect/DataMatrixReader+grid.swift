@@ -69,16 +69,13 @@ extension DataMatrixReader {
     /// For each side of `quad`, the share of places along it where the pixels just inside
     /// are dark, and how far inwards the dark run there goes.
     func sides(_ quad: [Point], module: Double) -> (solidity: [Double], runs: [[Double]])? {
-        let centre = Self.centre(quad)
         var solidity: [Double] = [], runs: [[Double]] = []
         for k in 0..<4 {
             let p = quad[k], q = quad[(k + 1) % 4]
             let length = distance(p, q)
             guard length > 0 else { return nil }
-            // Inward normal.
-            var nx = -(q.y - p.y) / length, ny = (q.x - p.x) / length
-            let mid = Point(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
-            if nx * (centre.x - mid.x) + ny * (centre.y - mid.y) < 0 { nx = -nx; ny = -ny }
+            let outward = Self.outwardNormal(quad, side: k)
+            let nx = -outward.x, ny = -outward.y
             let samples = max(8, min(60, Int(length / 2)))
             var dark = 0, lengths: [Double] = []
             for s in 0..<samples {
@@ -106,16 +103,13 @@ extension DataMatrixReader {
     /// `quad` with each side moved onto the outermost dark pixels within a module and a half
     /// of it, fitted as a straight line; the corners where the new lines meet.
     func refitted(_ quad: [Point], module: Double) -> [Point]? {
-        let centre = Self.centre(quad)
         var lines: [Line] = []
         for k in 0..<4 {
             let p = quad[k], q = quad[(k + 1) % 4]
             let length = distance(p, q)
             guard length > 0 else { return nil }
-            var nx = -(q.y - p.y) / length, ny = (q.x - p.x) / length
-            let mid = Point(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
-            // Outward normal.
-            if nx * (centre.x - mid.x) + ny * (centre.y - mid.y) > 0 { nx = -nx; ny = -ny }
+            let outward = Self.outwardNormal(quad, side: k)
+            let nx = outward.x, ny = outward.y
             // Outermost dark pixel along the normal at each step along the side, then the
             // outermost in each window of two modules, which holds a dark timing module.
             let steps = max(8, Int(length))
@@ -153,21 +147,23 @@ extension DataMatrixReader {
         return corners
     }
 
-    /// The line through `points` (least squares, perpendicular), its normal along `outward`.
+    /// The unit normal of side `k` of `quad` (from corner k to k + 1), pointing out of it.
+    static func outwardNormal(_ quad: [Point], side k: Int) -> Point {
+        let p = quad[k], q = quad[(k + 1) % 4], centre = Self.centre(quad)
+        let length = max(1e-9, ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot())
+        let n = Point(x: -(q.y - p.y) / length, y: (q.x - p.x) / length)
+        let inward = n.x * (centre.x - (p.x + q.x) / 2) + n.y * (centre.y - (p.y + q.y) / 2) > 0
+        return inward ? Point(x: -n.x, y: -n.y) : n
+    }
+
+    /// The line through `points` (least squares, perpendicular), its normal along `outward`:
+    /// the Aztec reader's fit, without its half-pixel step onto the edge.
     static func fittedLine(_ points: [Point], outward: Point) -> Line? {
-        guard points.count >= 2 else { return nil }
-        let count = Double(points.count)
-        let mx = points.reduce(0) { $0 + $1.x } / count, my = points.reduce(0) { $0 + $1.y } / count
-        var sxx = 0.0, sxy = 0.0, syy = 0.0
-        for p in points {
-            sxx += (p.x - mx) * (p.x - mx)
-            sxy += (p.x - mx) * (p.y - my)
-            syy += (p.y - my) * (p.y - my)
-        }
-        let angle = 0.5 * atan2(2 * sxy, sxx - syy) + Double.pi / 2
-        var n = Point(x: cos(angle), y: sin(angle))
-        if n.x * outward.x + n.y * outward.y < 0 { n = Point(x: -n.x, y: -n.y) }
-        return (n, n.x * mx + n.y * my)
+        guard points.count >= 3 else { return nil }
+        let centre = Self.centre(points)
+        let away = Point(x: centre.x - outward.x, y: centre.y - outward.y)
+        guard let line = AztecReader.fittedLine(points, awayFrom: away) else { return nil }
+        return (line.n, line.c - 0.5)
     }
 
     static func intersection(_ a: Line, _ b: Line) -> Point? {
@@ -222,6 +218,9 @@ extension DataMatrixReader {
                                           engineText: symbol.text.text,
                                           declaresCharacterSet: symbol.text.declaresCharacterSet)
                 candidate.isSoundlyChecked = symbol.isSoundlyChecked
+                candidate.structuredAppend = symbol.text.sequence.map {
+                    StructuredAppend(index: $0.index, count: $0.count, parity: $0.file)
+                }
                 return (candidate, symbol)
             }
         }

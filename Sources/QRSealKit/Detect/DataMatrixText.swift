@@ -113,16 +113,12 @@ struct DataMatrixText: Equatable, Sendable {
                     guard c == 254 && i == n else { return nil }
                 }
             case .c40, .text:
-                // One codeword left alone is ASCII; 254 returns to ASCII.
-                if n - i < 2 || codewords[i] == 254 {
-                    if i < n && codewords[i] == 254 { i += 1 }
+                guard let values = Self.triple(codewords, at: &i) else {
+                    if i > n { return nil }
                     mode = .ascii
                     continue
                 }
-                let value = codewords[i] << 8 + codewords[i + 1] - 1
-                i += 2
-                guard value >= 0, value < 64000 else { return nil }
-                for v in [value / 1600, value / 40 % 40, value % 40] {
+                for v in values {
                     switch shift {
                     case 0:
                         switch v {
@@ -161,15 +157,12 @@ struct DataMatrixText: Equatable, Sendable {
                     shift = 0
                 }
             case .x12:
-                if n - i < 2 || codewords[i] == 254 {
-                    if i < n && codewords[i] == 254 { i += 1 }
+                guard let values = Self.triple(codewords, at: &i) else {
+                    if i > n { return nil }
                     mode = .ascii
                     continue
                 }
-                let value = codewords[i] << 8 + codewords[i + 1] - 1
-                i += 2
-                guard value >= 0, value < 64000 else { return nil }
-                for v in [value / 1600, value / 40 % 40, value % 40] {
+                for v in values {
                     switch v {
                     case 0: emit(13)
                     case 1: emit(42)
@@ -236,5 +229,23 @@ struct DataMatrixText: Equatable, Sendable {
             }
             text = decoded
         }
+    }
+
+    /// The three C40, Text or X12 values of the codeword pair at `i`, which moves past it; nil
+    /// where the encodation returns to ASCII: an unlatch (254, passed over), or a codeword left
+    /// alone at the end. An impossible pair moves `i` past the end.
+    private static func triple(_ codewords: [Int], at i: inout Int) -> [Int]? {
+        let n = codewords.count
+        if n - i < 2 || codewords[i] == 254 {
+            if i < n && codewords[i] == 254 { i += 1 }
+            return nil
+        }
+        let value = codewords[i] << 8 + codewords[i + 1] - 1
+        guard value >= 0, value < 64000 else {
+            i = n + 1
+            return nil
+        }
+        i += 2
+        return [value / 1600, value / 40 % 40, value % 40]
     }
 }

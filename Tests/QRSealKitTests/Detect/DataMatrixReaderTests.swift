@@ -91,6 +91,8 @@ struct DataMatrixReaderTests {
         #expect(macro.bytes.starts(with: Array("[)>\u{1E}05\u{1D}".utf8)) && macro.bytes.suffix(2) == [0x1E, 0x04])
         let part = try #require(DataMatrixReader(image: try Self.image("structapp")).read().first?.symbol.text)
         #expect(part.sequence?.index == 1 && part.sequence?.count == 3 && part.bytes == Array("PART TWO OF THREE".utf8))
+        let reported = try #require(Self.detector.detect(in: try Self.image("structapp")).first?.structuredAppend)
+        #expect(reported.index == 1 && reported.count == 3 && reported.parity == part.sequence?.file)
         let programming = try #require(DataMatrixReader(image: try Self.image("readerinit")).read().first?.symbol.text)
         #expect(programming.isReaderProgramming)
     }
