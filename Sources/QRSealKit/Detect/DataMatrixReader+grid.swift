@@ -15,6 +15,10 @@ extension DataMatrixReader {
         // The first guess of a module: from the region's runs, at most a tenth of the
         // shortest side (the smallest symbols).
         var module = min(side.min()! / 10, region.module)
+        // Two adjacent sides of the hull are nearly all dark already, the L's, before any
+        // refitting: most regions of text and texture stop here.
+        guard let solidity = sides(rough, module: module)?.solidity,
+              (0..<4).contains(where: { solidity[$0] >= 0.7 && solidity[($0 + 1) % 4] >= 0.7 }) else { return nil }
         guard var quad = refitted(rough, module: module), case (let corner, var thickness)? = lCorner(quad, module: module)
         else { return nil }
         // The L's sides are sure now; the corner opposite may have been cut off the region (the
