@@ -293,7 +293,7 @@ struct AztecReader {
 
     /// A line n·p = c through edge pixels' centres, moved half a pixel away from `centre`
     /// onto the edge itself; nil for fewer than three points.
-    private static func fittedLine(_ points: [Point], awayFrom centre: Point) -> (n: Point, c: Double)? {
+    static func fittedLine(_ points: [Point], awayFrom centre: Point) -> (n: Point, c: Double)? {
         guard points.count >= 3 else { return nil }
         let count = Double(points.count)
         let mx = points.reduce(0) { $0 + $1.x } / count, my = points.reduce(0) { $0 + $1.y } / count

@@ -5,14 +5,16 @@ public struct Point: Equatable, Sendable {
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
-/// One symbol of a QR Structured Append sequence (ISO/IEC 18004, section 8): up to 16
-/// symbols whose data, joined in order, is one message.
+/// One symbol of a QR Structured Append sequence (ISO/IEC 18004, section 8), or of a Data
+/// Matrix one (ISO/IEC 16022, 5.6): up to 16 symbols whose data, joined in order, is one message.
 public struct StructuredAppend: Equatable, Sendable {
     /// 0-based position in the sequence.
     public let index: Int
     /// Symbols in the sequence, 1 to 16.
     public let count: Int
-    /// The sequence's parity byte (the XOR of the message's bytes), the same in every symbol.
+    /// What names the sequence, the same in every symbol: QR's parity byte (the XOR of the
+    /// message's bytes, 0…255), or Data Matrix's file identification (its two codewords,
+    /// 1…254 each, as one number: 257…65278).
     public let parity: Int
 
     public init(index: Int, count: Int, parity: Int) {

@@ -15,6 +15,9 @@ struct Pass: Sendable, Hashable {
         /// Our own Aztec reader (`AztecReader`): bull's-eyes, Aztec Runes, and symbols whose
         /// dark modules print thick or thin, which libZXing 1.4 misses or misreads.
         case aztec
+        /// Our own Data Matrix reader (`DataMatrixReader`): distorted symbols and several in
+        /// one image, which libZXing 1.4 misses.
+        case dataMatrix
         /// Our own reader of EAN-13, UPC-A, EAN-8 and UPC-E from grey-level profiles
         /// (`ProfileReader`): blurred and low-resolution photos that binarizing loses.
         case profiles
@@ -69,6 +72,9 @@ struct Pass: Sendable, Hashable {
                 candidate.isSoundlyChecked = read.symbol.isSoundlyChecked
                 return candidate
             }
+        case .dataMatrix:
+            guard symbologies.contains(.dataMatrix) else { return [] }
+            return DataMatrixReader(image: image, dark: binarized?()).read().map(\.candidate)
         case .profiles:
             return ProfileReader(symbologies: symbologies).scan(image)
         case .zbar:

@@ -35,8 +35,10 @@ enum PassPlan {
     /// rejects an image without one in one pass over its rows. The Aztec reader runs here,
     /// not later, because its read must meet zxing-cpp's on the same symbol: libZXing 1.4
     /// misreads some Aztec symbols, and a read soundly checked by our Reed–Solomon decoder
-    /// wins over a different one (`Detector.merged`).
-    static let first: [Pass] = [Pass(.zxing(harder: false)), Pass(.aztec)]
+    /// wins over a different one (`Detector.merged`). Our Data Matrix reader runs here for
+    /// the same reason; an image without an L-shaped region costs it one labelling of its
+    /// dark and of its light pixels.
+    static let first: [Pass] = [Pass(.zxing(harder: false)), Pass(.aztec), Pass(.dataMatrix)]
 
     /// The batches that may follow, each run side by side, most productive first. Every
     /// batch runs whatever the machine's load (`Effort.timeBudget` is only a safety net),
