@@ -46,6 +46,27 @@ public struct Detector: Sendable {
         var found = Self.merged(reads)
         var census: FinderCensus?
         let pixels = image.width * image.height
+        // A large photo (a sheet of many codes) is read region by region first, each around
+        // a group of finder patterns no code read explains, at full size: when they explain
+        // every group, the gates below stop before any search over every pixel.
+        // On a crowded page some groups join the patterns of neighbouring codes; once the
+        // codes around them are read, their patterns are explained and the rest regroup, so
+        // the regions are made again (those not read before) while new codes come.
+        var tried: Set<Pass> = []
+        func readRegions() {
+            census = census ?? takeCensus(prepared)
+            for _ in 0..<PassPlan.regionRounds {
+                let regions = PassPlan.regions(census!, unexplainedBy: found, width: image.width, height: image.height)
+                    .filter { !tried.contains($0) }
+                guard !regions.isEmpty else { break }
+                tried.formUnion(regions)
+                let before = found.count
+                reads += run(regions, on: prepared)
+                found = Self.merged(reads)
+                if found.count == before { break }
+            }
+        }
+        if pixels > PassPlan.pyramidAbove { readRegions() }
         for (index, batch) in PassPlan.further(for: effort, pixels: pixels).enumerated() {
             // A safety net that a normal image never reaches, whatever the machine's load;
             // the locator and the plain searches run even past it, as the quick search does.
@@ -63,12 +84,7 @@ public struct Detector: Sendable {
             found = Self.merged(reads)
             // Regions pay where some codes were read and others may not have been, and on
             // a large photo, where a small code is a small part of the image.
-            if index + 1 == PassPlan.regionsAfter && (!found.isEmpty || pixels > PassPlan.pyramidAbove) {
-                census = census ?? takeCensus(prepared)
-                reads += run(PassPlan.regions(census!, unexplainedBy: found, width: image.width, height: image.height),
-                             on: prepared)
-                found = Self.merged(reads)
-            }
+            if index + 1 == PassPlan.regionsAfter && (!found.isEmpty || pixels > PassPlan.pyramidAbove) { readRegions() }
         }
         return found.map { $0.withGeometry(from: image) }
     }

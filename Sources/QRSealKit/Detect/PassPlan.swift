@@ -11,8 +11,10 @@
 ///   than a third of the image (`FinderCensus.leavesRoom`) and the census of the image as it
 ///   is still groups three finder patterns, each crossed by at least
 ///   `FinderCensus.leastGroupedHits` scan rows, outside every code read (`FinderCensus.regions`);
-/// - `regions`, after `regionsAfter` batches: only where something was read or the photo is
-///   larger than `pyramidAbove`; at most `FinderCensus.maxRegions`;
+/// - `regions`, after `regionsAfter` batches: only where something was read; on a photo
+///   larger than `pyramidAbove`, right after the quick search instead, at every effort, so
+///   that a sheet whose census groups every code's finders is read region by region and
+///   the gates above stop before any pass over every pixel; at most `FinderCensus.maxRegions`;
 /// - per pass: a copy larger than `Detector.maxPixels`, or a step that does not apply to the
 ///   image's size (`Step.apply`), skips the pass; an image thinner than a matrix code
 ///   (`Detector.smallestMatrixSide`) runs only the passes that read linear codes.
@@ -68,6 +70,10 @@ enum PassPlan {
     /// are read: after the locator and both engines' plain searches, which read most codes
     /// of a sheet. These first batches run even past the time budget, as the quick search does.
     static let regionsAfter = located.count + plain.count
+
+    /// How many times the regions of a large photo are made again from the patterns the
+    /// codes read so far leave unexplained, while new codes are read.
+    static let regionRounds = 4
 
     /// zxing-cpp on each region around finder patterns no code read explains, one by one
     /// (at most `FinderCensus.maxRegions`): the codes of a crowded page or a large photo
