@@ -47,8 +47,8 @@ public struct Detector: Sendable {
         var census: FinderCensus?
         let pixels = image.width * image.height
         // A large photo (a sheet of many codes) is read region by region first, each around
-        // a group of finder patterns no code read explains, at full size: when they explain
-        // every group, the gates below stop before any search over every pixel.
+        // a group of finder patterns no code read explains, at full size: what `fast` reads
+        // of a page of codes.
         // On a crowded page some groups join the patterns of neighbouring codes; once the
         // codes around them are read, their patterns are explained and the rest regroup, so
         // the regions are made again (those not read before) while new codes come.
@@ -66,14 +66,17 @@ public struct Detector: Sendable {
                 if found.count == before { break }
             }
         }
-        if pixels > PassPlan.pyramidAbove { readRegions() }
+        // The plain searches still run after them at `balanced`: a code whose finders formed
+        // no group (one blurred away) is read only there, as plain zbarimg reads it.
+        let regionsFirst = pixels > PassPlan.pyramidAbove
+        if regionsFirst { readRegions() }
         for (index, batch) in PassPlan.further(for: effort, pixels: pixels).enumerated() {
             // A safety net that a normal image never reaches, whatever the machine's load;
             // the locator and the plain searches run even past it, as the quick search does.
             if index >= PassPlan.regionsAfter && clock.now >= deadline { break }
             // Live frames: the locator runs only when the quick search read nothing.
             if effort == .fast && !found.isEmpty { break }
-            if effort == .balanced && !found.isEmpty {
+            if effort == .balanced && !found.isEmpty && !(regionsFirst && index < PassPlan.regionsAfter) {
                 // Go on only while three finder patterns outside every code read may be
                 // another QR code's corners: a page of codes where the engines read some.
                 guard FinderCensus.leavesRoom(found, width: image.width, height: image.height) else { break }

@@ -12,9 +12,10 @@
 ///   is still groups three finder patterns, each crossed by at least
 ///   `FinderCensus.leastGroupedHits` scan rows, outside every code read (`FinderCensus.regions`);
 /// - `regions`, after `regionsAfter` batches: only where something was read; on a photo
-///   larger than `pyramidAbove`, right after the quick search instead, at every effort, so
-///   that a sheet whose census groups every code's finders is read region by region and
-///   the gates above stop before any pass over every pixel; at most `FinderCensus.maxRegions`;
+///   larger than `pyramidAbove`, right after the quick search as well, at every effort, so
+///   that `fast` reads a sheet region by region (`balanced` still runs the locator and the
+///   plain searches after them, for codes whose finders formed no group); at most
+///   `FinderCensus.maxRegions` a round;
 /// - per pass: a copy larger than `Detector.maxPixels`, or a step that does not apply to the
 ///   image's size (`Step.apply`), skips the pass; an image thinner than a matrix code
 ///   (`Detector.smallestMatrixSide`) runs only the passes that read linear codes.
