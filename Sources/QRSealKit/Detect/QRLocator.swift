@@ -232,7 +232,10 @@ struct QRLocator {
             return Point(x: base.x + offset.x, y: base.y + offset.y)
         }
         var surface: CurlSurface?
-        for _ in 0..<2 {
+        // Only for a grid most of whose patterns were found: a triple of finder-like noise
+        // finds few, and a surface through them would only cost searches.
+        let foundCount = found.filter { $0 }.count - corners.count
+        for _ in 0..<2 where foundCount * 2 >= n * n - corners.count {
             let offsets = (0..<(n * n)).filter { found[$0] }.map { k -> (at: Point, offset: Point) in
                 let at = Point(x: lines[k % n], y: lines[k / n]), base = mapping.apply(at)
                 return (at, Point(x: points[k].x - base.x, y: points[k].y - base.y))
