@@ -47,6 +47,30 @@ public struct Detector: Sendable {
         var found = Self.merged(reads)
         var census: FinderCensus?
         let pixels = image.width * image.height
+        // A large photo (a sheet of many codes) is read region by region first, each around
+        // a group of finder patterns no code read explains, at full size: what `fast` reads
+        // of a page of codes.
+        // On a crowded page some groups join the patterns of neighbouring codes; once the
+        // codes around them are read, their patterns are explained and the rest regroup, so
+        // the regions are made again (those not read before) while new codes come.
+        var tried: Set<Pass> = []
+        func readRegions() {
+            census = census ?? takeCensus(prepared)
+            for _ in 0..<PassPlan.regionRounds {
+                let regions = PassPlan.regions(census!, unexplainedBy: found, width: image.width, height: image.height)
+                    .filter { !tried.contains($0) }
+                guard !regions.isEmpty else { break }
+                tried.formUnion(regions)
+                let before = found.count
+                reads += run(regions, on: prepared)
+                found = Self.merged(reads)
+                if found.count == before { break }
+            }
+        }
+        // The plain searches still run after them at `balanced`: a code whose finders formed
+        // no group (one blurred away) is read only there, as plain zbarimg reads it.
+        let regionsFirst = pixels > PassPlan.pyramidAbove
+        if regionsFirst { readRegions() }
         for (index, batch) in PassPlan.further(for: effort, pixels: pixels).enumerated() {
             // A safety net that a normal image never reaches, whatever the machine's load;
             // the locator and the plain searches run even past it, as the quick search does.
@@ -60,7 +84,7 @@ public struct Detector: Sendable {
                 }
                 // Neither "something read" gate below applies to it, nor do regions follow it.
                 if index + 1 != PassPlan.regionsAfter { continue }
-            } else if effort == .balanced && !found.isEmpty {
+            } else if effort == .balanced && !found.isEmpty && !(regionsFirst && index < PassPlan.regionsAfter) {
                 // Go on only while three finder patterns outside every code read may be
                 // another QR code's corners: a page of codes where the engines read some.
                 guard FinderCensus.leavesRoom(found, width: image.width, height: image.height) else { break }
@@ -73,12 +97,7 @@ public struct Detector: Sendable {
             }
             // Regions pay where some codes were read and others may not have been, and on
             // a large photo, where a small code is a small part of the image.
-            if index + 1 == PassPlan.regionsAfter && (!found.isEmpty || pixels > PassPlan.pyramidAbove) {
-                census = census ?? takeCensus(prepared)
-                reads += run(PassPlan.regions(census!, unexplainedBy: found, width: image.width, height: image.height),
-                             on: prepared)
-                found = Self.merged(reads)
-            }
+            if index + 1 == PassPlan.regionsAfter && (!found.isEmpty || pixels > PassPlan.pyramidAbove) { readRegions() }
         }
         return found.map { $0.withGeometry(from: image) }
     }

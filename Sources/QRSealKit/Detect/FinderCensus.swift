@@ -14,6 +14,19 @@ struct FinderCensus {
         var center: Point
         var module: Double
         var hits: Int
+        /// The module measured across and down the image's pixel rows and columns, when
+        /// `refined(on:width:height:slack:)` measured them: a curl or a slant stretches a
+        /// pattern one way.
+        var moduleAcross: Double? = nil, moduleDown: Double? = nil
+
+        /// The module along the direction (dx, dy), from the sizes across and down (or the
+        /// mean size) as the axes of an ellipse.
+        func module(along dx: Double, _ dy: Double) -> Double {
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0, let a = moduleAcross, let d = moduleDown else { return module }
+            let ux = dx / length / a, uy = dy / length / d
+            return 1 / (ux * ux + uy * uy).squareRoot()
+        }
     }
 
     /// The distinct patterns found, most often crossed first.

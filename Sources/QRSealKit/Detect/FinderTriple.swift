@@ -125,7 +125,7 @@ extension FinderCensus.Pattern {
         guard mx > 0, my > 0, max(mx, my) / min(mx, my) < 2 else { return nil }
         return FinderCensus.Pattern(center: Point(x: across.map { ($0.low + $0.high) / 2 } ?? center.x,
                                                   y: down.map { ($0.low + $0.high) / 2 } ?? center.y),
-                                    module: (mx + my) / 2, hits: hits)
+                                    module: (mx + my) / 2, hits: hits, moduleAcross: mx, moduleDown: my)
     }
 }
 

@@ -14,8 +14,11 @@
 ///   than a third of the image (`FinderCensus.leavesRoom`) and the census of the image as it
 ///   is still groups three finder patterns, each crossed by at least
 ///   `FinderCensus.leastGroupedHits` scan rows, outside every code read (`FinderCensus.regions`);
-/// - `regions`, after `regionsAfter` batches: only where something was read or the photo is
-///   larger than `pyramidAbove`; at most `FinderCensus.maxRegions`;
+/// - `regions`, after `regionsAfter` batches: only where something was read; on a photo
+///   larger than `pyramidAbove`, right after the quick search as well, at every effort, so
+///   that `fast` reads a sheet region by region (`balanced` still runs the locator and the
+///   plain searches after them, for codes whose finders formed no group); at most
+///   `FinderCensus.maxRegions` a round;
 /// - per pass: a copy larger than `Detector.maxPixels`, or a step that does not apply to the
 ///   image's size (`Step.apply`), skips the pass; an image thinner than a matrix code
 ///   (`Detector.smallestMatrixSide`) runs only the passes that read linear codes;
@@ -81,6 +84,10 @@ enum PassPlan {
     /// reader, which read most codes of a sheet. These first batches run even past the time
     /// budget, as the quick search does.
     static let regionsAfter = located.count + plain.count + profiled.count
+
+    /// How many times the regions of a large photo are made again from the patterns the
+    /// codes read so far leave unexplained, while new codes are read.
+    static let regionRounds = 4
 
     /// zxing-cpp on each region around finder patterns no code read explains, one by one
     /// (at most `FinderCensus.maxRegions`): the codes of a crowded page or a large photo

@@ -78,7 +78,7 @@ struct QRLocator {
             guard var mapping = firstMapping(triple, dimension: dimension, on: dark) else { continue }
             var confirmed = false
             if dimension >= 45, !holdsModel1(mapping, dimension: dimension),
-               let version = versionInformation(mapping, dimension: dimension) {
+               let version = versionInformation(mapping, dimension: dimension, triple: triple) {
                 let named = 17 + 4 * version
                 if named != dimension {
                     // Trust the BCH-checked version only near the estimate.
@@ -165,15 +165,26 @@ struct QRLocator {
     }
 
     /// The version either copy of the version information names (within three bit errors),
-    /// sampled through `mapping` and thresholded against the finder beside it.
-    func versionInformation(_ mapping: Homography, dimension n: Int) -> Int? {
-        func value(_ column: Int, _ row: Int) -> Double {
-            let p = mapping.apply(Double(column) + 0.5, Double(row) + 0.5)
-            return image.bilinear(p.x, p.y)
-        }
+    /// thresholded against the finder beside it and sampled in that finder's own frame: from
+    /// its centre, in steps of its module as measured along `mapping`'s directions there. The
+    /// block lies a fixed number of modules from its finder whatever the version, so a
+    /// dimension estimated a few versions wrong (the finders' spacing stretched by a curl)
+    /// still reads it, and the version it names corrects the estimate.
+    func versionInformation(_ mapping: Homography, dimension n: Int, triple t: FinderTriple) -> Int? {
+        let d = Double(n)
         // The top-right block (columns n−11…n−9, rows 0…5) and its transpose at the bottom left.
-        for transposed in [false, true] {
-            func at(_ column: Int, _ row: Int) -> Double { transposed ? value(row, column) : value(column, row) }
+        for (transposed, finder) in [(false, t.topRight), (true, t.bottomLeft)] {
+            let anchor = transposed ? Point(x: 3.5, y: d - 3.5) : Point(x: d - 3.5, y: 3.5)
+            let (a, b) = mapping.steps(anchor.x, anchor.y)
+            let la = a.distance(to: Point(x: 0, y: 0)), lb = b.distance(to: Point(x: 0, y: 0))
+            guard la > 0, lb > 0 else { continue }
+            let ma = finder.module(along: a.x, a.y), mb = finder.module(along: b.x, b.y)
+            let across = Point(x: a.x * ma / la, y: a.y * ma / la), down = Point(x: b.x * mb / lb, y: b.y * mb / lb)
+            func at(_ column: Int, _ row: Int) -> Double {
+                let (c, r) = transposed ? (row, column) : (column, row)
+                let u = Double(c) + 0.5 - anchor.x, v = Double(r) + 0.5 - anchor.y
+                return image.bilinear(finder.center.x + u * across.x + v * down.x, finder.center.y + u * across.y + v * down.y)
+            }
             // Midway between the finder's dark centre and its light ring.
             let threshold = (at(n - 4, 3) + at(n - 6, 3)) / 2
             guard at(n - 6, 3) - at(n - 4, 3) > 10 else { continue }
@@ -268,6 +279,46 @@ struct QRLocator {
                 }
             }
         }
+        // Then from a smooth surface through every pattern found (`CurlSurface`): each one
+        // still missing is looked for where the surface puts it, and one found far from it
+        // (a stretch of data taken for a pattern) is looked for there again and replaced
+        // only by a pattern found nearer; twice, the surface fitted anew in between. What
+        // is still missing sits on the surface.
+        let corners: Set<Int> = [0, n - 1, (n - 1) * n]
+        func onSurface(_ surface: CurlSurface, _ k: Int) -> Point {
+            let at = Point(x: lines[k % n], y: lines[k / n]), base = mapping.apply(at), offset = surface.offset(at)
+            return Point(x: base.x + offset.x, y: base.y + offset.y)
+        }
+        var surface: CurlSurface?
+        // Only for a grid most of whose patterns were found: a triple of finder-like noise
+        // finds few, and a surface through them would only cost searches.
+        let foundCount = found.filter { $0 }.count - corners.count
+        for _ in 0..<2 where foundCount * 2 >= n * n - corners.count {
+            let offsets = (0..<(n * n)).filter { found[$0] }.map { k -> (at: Point, offset: Point) in
+                let at = Point(x: lines[k % n], y: lines[k / n]), base = mapping.apply(at)
+                return (at, Point(x: points[k].x - base.x, y: points[k].y - base.y))
+            }
+            guard let fitted = CurlSurface(offsets, dimension: dimension) else { break }
+            surface = fitted
+            var changed = false
+            for k in 0..<(n * n) where !corners.contains(k) {
+                let predicted = onSurface(fitted, k)
+                let away = found[k] ? points[k].distance(to: predicted) : .infinity
+                guard away > 1.5 * module else { continue }
+                let (across, down) = mapping.steps(lines[k % n], lines[k / n])
+                if let p = AlignmentPatterns.locate(on: dark, width: image.width, height: image.height,
+                                                    near: predicted, module: module, radius: 2 * module + 1, across: across, down: down),
+                   p.distance(to: predicted) < away - module {
+                    points[k] = p
+                    found[k] = true
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        if let surface {
+            for k in 0..<(n * n) where !found[k] { points[k] = onSurface(surface, k) }
+        }
         // The corners beside the finders again, now from the finder's centre and the three
         // patterns found nearest (a mapping through those four points), which follows a curl
         // there better than the first mapping does.
@@ -282,8 +333,9 @@ struct QRLocator {
                                          to: [center] + neighbours.map { points[$0.1 * n + $0.0] }) else { continue }
             points[j * n + i] = local.apply(lines[i], lines[j])
         }
-        // Patterns not found sit where their found neighbours on both sides put them.
-        for j in 1..<(n - 1) {
+        // Without a surface, patterns not found sit where their found neighbours on both
+        // sides put them.
+        for j in 1..<(n - 1) where surface == nil {
             for i in 1..<(n - 1) where !found[j * n + i] {
                 let k = j * n + i
                 var estimates: [Point] = []

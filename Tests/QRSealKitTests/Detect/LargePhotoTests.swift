@@ -26,7 +26,15 @@ struct LargePhotoTests {
         #expect(found.compactMap(\.text).sorted() == expected.sorted())
         // Neither engine's search over the whole page reads them all: libZXing 1.4 pairs
         // only 256 combinations of finder patterns, and zbar misses the blurred ones.
-        #expect(Detector(effort: .fast).detect(in: image).count < expected.count / 2)
+        var zxing = ZXingEngine(symbologies: [.qr])
+        zxing.tryHarder = true
+        #expect(zxing.scan(image).count < expected.count / 2)
+        #expect(ZBarEngine(symbologies: [.qr]).scan(image).count < expected.count)
+        // The live default reads the page too: on a large photo the regions around the
+        // census's groups of finder patterns are read right after the quick search.
+        let fast = Detector(effort: .fast).detect(in: image).compactMap(\.text)
+        #expect(fast.count * 5 >= expected.count * 4, "\(fast.count) of \(expected.count)")
+        #expect(Set(fast).isSubset(of: expected))
     }
 
     @Test("a light-on-dark code in a 4.2-megapixel picture is read at the default effort")

@@ -88,10 +88,10 @@ struct LocatorTests {
             let mapping = try #require(Homography(from: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)],
                                                   to: [Point(x: px(0), y: px(0)), Point(x: px(1), y: px(0)),
                                                        Point(x: px(1), y: px(1)), Point(x: px(0), y: px(1))]))
-            #expect(QRLocator(image: image).versionInformation(mapping, dimension: n) == version)
             let pattern = { (x: Double, y: Double) in FinderCensus.Pattern(center: Point(x: px(x), y: px(y)), module: Double(scale), hits: 4) }
             let far = Double(n) - 3.5
             let triple = try #require(FinderTriple(pattern(3.5, 3.5), pattern(far, 3.5), pattern(3.5, far)))
+            #expect(QRLocator(image: image).versionInformation(mapping, dimension: n, triple: triple) == version)
             #expect(triple.dimensionEstimates.first == n)
             #expect(Set(triple.dimensionEstimates).isSuperset(of: [n - 4, n + 4].filter { $0 >= 21 && $0 <= 177 }))
         }
@@ -181,6 +181,25 @@ struct LocatorTests {
             #expect(QRLocator(image: image).read().isEmpty, "\(image.width)x\(image.height)")
             #expect(Self.detector(.fast).detect(in: image).isEmpty, "\(image.width)x\(image.height)")
         }
+    }
+
+    /// Dense codes whose page lifts at the right edge as well as bowing and waving: the
+    /// alignment patterns there lie modules off any extrapolation from their neighbours.
+    static let curled: [(version: Int, pixelsPerModule: Double, bow: Double, wave: Double, edge: Double, seed: UInt64)] = [
+        (39, 3.0, 3, 0.6, 4, 5), (36, 3.2, 3, 0.8, 5, 8),
+    ]
+
+    @Test("a dense code curling off the page at one edge is read by the locator, version and all",
+          arguments: 0..<LocatorTests.curled.count)
+    func strongCurl(index: Int) throws {
+        let c = Self.curled[index]
+        let text = denseText(c.version * 28, seed: c.seed)
+        let matrix = try QREncoder(level: .low, minVersion: c.version).encode(.text(text))
+        let (image, _) = WarpedCode(matrix: matrix, pixelsPerModule: c.pixelsPerModule, bow: c.bow, wave: c.wave,
+                                    edge: c.edge, tilt: 0.03, seed: c.seed).image()
+        let read = QRLocator(image: image).read()
+        #expect(read.map(\.bytes) == [Array(text.utf8)])
+        #expect(read.first?.version == matrix.version)
     }
 
     @Test("a dense code cut short (its right part missing) is not read, and nothing else is")

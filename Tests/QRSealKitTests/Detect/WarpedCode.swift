@@ -10,6 +10,9 @@ struct WarpedCode {
     var pixelsPerModule = 3.0
     /// How far the page bows and waves, in modules.
     var bow = 3.0, wave = 1.2
+    /// How far the right edge of the page curls away, in modules: a shift that grows with
+    /// the square of the distance from 60 % of the way across, as a page lifting off a desk.
+    var edge = 0.0
     /// How far each corner is pushed, as a share of the code's side: perspective.
     var tilt = 0.06
     var seed: UInt64 = 1
@@ -35,7 +38,9 @@ struct WarpedCode {
                     for sx in 0..<3 {
                         let p = toSquare.apply(Double(x) + (Double(sx) + 0.5) / 3, Double(y) + (Double(sy) + 0.5) / 3)
                         guard p.x >= 0, p.x < 1, p.y >= 0, p.y < 1 else { sum += 90; continue }
+                        let lift = max(0, p.x - 0.6)
                         let u = p.x * Double(n) + wave * sin(2 * Double.pi * (0.7 * p.x + 0.4 * p.y) + phase)
+                            - edge * lift * lift / 0.16
                         let v = p.y * Double(n) + bow * (4 * (p.x - 0.5) * (p.x - 0.5) - 1)
                             + wave * cos(2 * Double.pi * (0.5 * p.x - 0.8 * p.y) + phase)
                         let dark = matrix[Int(u.rounded(.down)) - quiet, Int(v.rounded(.down)) - quiet]
