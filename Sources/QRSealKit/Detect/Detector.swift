@@ -43,7 +43,7 @@ public struct Detector: Sendable {
         let prepared = PreparedImages(image, maxPixels: maxPixels)
         // Every read so far, merged afresh after each batch so that a conflict, once seen,
         // stays seen.
-        var reads = run(PassPlan.first, on: prepared)
+        var reads = run(PassPlan.first(for: effort), on: prepared)
         var found = Self.merged(reads)
         var census: FinderCensus?
         let pixels = image.width * image.height

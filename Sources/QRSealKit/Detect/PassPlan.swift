@@ -43,6 +43,14 @@ enum PassPlan {
     /// dark and of its light pixels.
     static let first: [Pass] = [Pass(.zxing(harder: false)), Pass(.aztec), Pass(.dataMatrix)]
 
+    /// The quick search at `effort`. Live frames (`fast`) leave our Data Matrix reader out:
+    /// on a noisy 720p frame with a dense QR code in view its labelling costs about as much
+    /// as the rest of the batch and halved the live frame rate, while zxing-cpp's quick
+    /// search still reads Data Matrix there.
+    static func first(for effort: Effort) -> [Pass] {
+        effort == .fast ? first.filter { $0.engine != .dataMatrix } : first
+    }
+
     /// The batches that may follow, each run side by side, most productive first. Every
     /// batch runs whatever the machine's load (`Effort.timeBudget` is only a safety net),
     /// so work is bounded by the image's size instead: above `pyramidAbove` pixels (a large
