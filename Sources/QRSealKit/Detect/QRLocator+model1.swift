@@ -57,4 +57,20 @@ extension QRLocator {
         for k in 1...12 { known += [(n, n - k, false), (n - k, n, false)] }
         return known
     }
+
+    /// Whether the format information sampled through `mapping` (as it is or mirrored, each
+    /// module thresholded midway between the top-left finder's dark core and light ring) is
+    /// QR Code Model 1's, which has no version information: its data modules lie there.
+    func holdsModel1(_ mapping: Homography, dimension n: Int) -> Bool {
+        guard QRModel1.versions.contains((n - 17) / 4) else { return false }
+        func value(_ column: Int, _ row: Int) -> Double {
+            let p = mapping.apply(Double(column) + 0.5, Double(row) + 0.5)
+            return image.bilinear(p.x, p.y)
+        }
+        let threshold = (value(3, 3) + value(1, 3)) / 2
+        guard value(1, 3) - value(3, 3) > 10 else { return false }
+        return [false, true].contains { transposed in
+            QRModel1.formatData(dimension: n) { x, y in (transposed ? value(y, x) : value(x, y)) < threshold } != nil
+        }
+    }
 }

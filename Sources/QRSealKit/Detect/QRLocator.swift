@@ -128,76 +128,6 @@ struct QRLocator {
         return Homography(from: [square[0], square[1], Point(x: at, y: at), square[3]], to: [tl, tr, alignment, bl]) ?? parallelogram
     }
 
-    /// Timing-pattern modules beside the finders that may be wrong, out of
-    /// `2 * nearFinderModules` on each of row 6 and column 6, for a grid worth laying.
-    static let nearFinderModules = 6, nearFinderErrors = 8
-
-    /// Whether the timing patterns through `mapping`, within `nearFinderModules` of the
-    /// finders' separators (where the mapping through the finders' centres holds best),
-    /// mostly alternate as a code's do: at most `nearFinderErrors` of those modules wrong.
-    /// Random modules miss about half.
-    func timingHoldsNearFinders(_ mapping: Homography, dimension n: Int) -> Bool {
-        let timing = ModuleGrid(dimension: n, mapping: mapping).timingModules(in: image)
-        let k = Self.nearFinderModules
-        let near = (0..<timing.row.count).filter { $0 < k || $0 >= timing.row.count - k }
-        guard timing.row.count > 2 * k else { return true }
-        let errors = near.reduce(0) { sum, i in
-            let light = (i + 8) % 2 == 1
-            return sum + (timing.row[i] == light ? 1 : 0) + (timing.column[i] == light ? 1 : 0)
-        }
-        return errors <= Self.nearFinderErrors
-    }
-
-    /// Whether the format information sampled through `mapping` (as it is or mirrored, each
-    /// module thresholded midway between the top-left finder's dark core and light ring) is
-    /// QR Code Model 1's, which has no version information: its data modules lie there.
-    func holdsModel1(_ mapping: Homography, dimension n: Int) -> Bool {
-        guard QRModel1.versions.contains((n - 17) / 4) else { return false }
-        func value(_ column: Int, _ row: Int) -> Double {
-            let p = mapping.apply(Double(column) + 0.5, Double(row) + 0.5)
-            return image.bilinear(p.x, p.y)
-        }
-        let threshold = (value(3, 3) + value(1, 3)) / 2
-        guard value(1, 3) - value(3, 3) > 10 else { return false }
-        return [false, true].contains { transposed in
-            QRModel1.formatData(dimension: n) { x, y in (transposed ? value(y, x) : value(x, y)) < threshold } != nil
-        }
-    }
-
-    /// The version either copy of the version information names (within three bit errors),
-    /// thresholded against the finder beside it and sampled in that finder's own frame: from
-    /// its centre, in steps of its module as measured along `mapping`'s directions there. The
-    /// block lies a fixed number of modules from its finder whatever the version, so a
-    /// dimension estimated a few versions wrong (the finders' spacing stretched by a curl)
-    /// still reads it, and the version it names corrects the estimate.
-    func versionInformation(_ mapping: Homography, dimension n: Int, triple t: FinderTriple) -> Int? {
-        let d = Double(n)
-        // The top-right block (columns n−11…n−9, rows 0…5) and its transpose at the bottom left.
-        for (transposed, finder) in [(false, t.topRight), (true, t.bottomLeft)] {
-            let anchor = transposed ? Point(x: 3.5, y: d - 3.5) : Point(x: d - 3.5, y: 3.5)
-            let (a, b) = mapping.steps(anchor.x, anchor.y)
-            let la = a.distance(to: Point(x: 0, y: 0)), lb = b.distance(to: Point(x: 0, y: 0))
-            guard la > 0, lb > 0 else { continue }
-            let ma = finder.module(along: a.x, a.y), mb = finder.module(along: b.x, b.y)
-            let across = Point(x: a.x * ma / la, y: a.y * ma / la), down = Point(x: b.x * mb / lb, y: b.y * mb / lb)
-            func at(_ column: Int, _ row: Int) -> Double {
-                let (c, r) = transposed ? (row, column) : (column, row)
-                let u = Double(c) + 0.5 - anchor.x, v = Double(r) + 0.5 - anchor.y
-                return image.bilinear(finder.center.x + u * across.x + v * down.x, finder.center.y + u * across.y + v * down.y)
-            }
-            // Midway between the finder's dark centre and its light ring.
-            let threshold = (at(n - 4, 3) + at(n - 6, 3)) / 2
-            guard at(n - 6, 3) - at(n - 4, 3) > 10 else { continue }
-            var bits = 0
-            for row in stride(from: 5, through: 0, by: -1) {
-                for column in stride(from: n - 9, through: n - 11, by: -1) {
-                    bits = bits << 1 | (at(column, row) < threshold ? 1 : 0)
-                }
-            }
-            if let version = QRGeometry.Grid.nearest(bits, in: QRGeometry.versionCodes, maxErrors: 3) { return version }
-        }
-        return nil
-    }
 
     /// The grid through every alignment pattern found, each looked for where the ones
     /// found before it predict it; where one is not found, its neighbours' positions (or
@@ -449,33 +379,4 @@ extension Homography {
 
 extension Point {
     func midpoint(_ other: Point) -> Point { Point(x: (x + other.x) / 2, y: (y + other.y) / 2) }
-}
-
-/// Triples of finder patterns that `QRLocator` tried on one prepared copy and read nothing
-/// from. What a triple reads depends only on its three refined patterns and the copy, so
-/// a later run of the locator over the same copy (the wide one, whose census holds the
-/// narrow one's patterns and more) skips them instead of laying their grids again.
-final class FruitlessTriples: @unchecked Sendable {
-    private struct Key: Hashable { let values: [Double] }
-    private var keys: Set<Key> = []
-    private let lock = NSLock()
-
-    private static func key(_ t: FinderTriple) -> Key {
-        Key(values: t.patterns.flatMap { [$0.center.x, $0.center.y, $0.module] })
-    }
-
-    func contains(_ triple: FinderTriple) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        return keys.contains(Self.key(triple))
-    }
-
-    /// How many triples are recorded.
-    var count: Int {
-        lock.lock(); defer { lock.unlock() }
-        return keys.count
-    }
-
-    func insert(_ triple: FinderTriple) {
-        lock.lock(); keys.insert(Self.key(triple)); lock.unlock()
-    }
 }
