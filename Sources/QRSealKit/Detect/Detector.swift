@@ -8,7 +8,8 @@
 /// then both on each region around finder patterns no code read explains, then zbar and
 /// zxing-cpp on prepared copies of the image (thresholded, inverted, sharpened, padded,
 /// enlarged, tiled; of a smaller pyramid level for a large photo), in the order
-/// measurement found most productive (see `PassPlan`). What is read depends on the image
+/// measurement found most productive. The plan is data (`PassPlan.stages(for:pixels:)`):
+/// batches of stages, each with a gate, which one loop runs. What is read depends on the image
 /// and the effort only: work is bounded by counts and sizes, and the time budget is a
 /// safety net a normal image never reaches. Every engine result passes `SymbolCheck`;
 /// results are merged by content and position, so a symbol found twice is reported once,
@@ -18,7 +19,8 @@ public struct Detector: Sendable {
     /// How many passes may run and for how long.
     public var effort: Effort
     /// Replaces the effort's time budget (`Effort.timeBudget(pixels:)`), the safety net
-    /// that stops starting passes on a pathological input.
+    /// that stops starting passes on a pathological input: once the passes have spent this
+    /// much CPU time (on every thread together), no further budgeted stage starts.
     public var timeBudget: Duration?
     /// No prepared copy of the image (padded, enlarged, …) holds more pixels than this; a
     /// pass whose copy would is skipped. The CLI passes its `--max-pixels`.
@@ -38,68 +40,66 @@ public struct Detector: Sendable {
     /// with corners in `image`'s pixels.
     public func detect(in image: GrayImage) -> [Detection] {
         guard image.width > 0, image.height > 0, !symbologies.isEmpty else { return [] }
-        let clock = ContinuousClock()
-        let deadline = clock.now + (timeBudget ?? effort.timeBudget(pixels: image.width * image.height))
+        let budget = timeBudget ?? effort.timeBudget(pixels: image.width * image.height)
+        let budgetMilliseconds = Double(budget.components.seconds) * 1000 + Double(budget.components.attoseconds) / 1e15
+        // The CPU time the passes have spent, on every thread: unlike the clock, it does not
+        // grow with the machine's load.
+        var spent = 0.0
         let prepared = PreparedImages(image, maxPixels: maxPixels)
         // Every read so far, merged afresh after each batch so that a conflict, once seen,
         // stays seen.
-        var reads = run(PassPlan.first(for: effort), on: prepared)
-        var found = Self.merged(reads)
+        var reads: [Detection] = []
+        var found: [Detection] = []
+        // The evidence gates look at, taken once, when a gate first asks for it.
         var census: FinderCensus?
-        let pixels = image.width * image.height
-        // A large photo (a sheet of many codes) is read region by region first, each around
-        // a group of finder patterns no code read explains, at full size: what `fast` reads
-        // of a page of codes.
-        // On a crowded page some groups join the patterns of neighbouring codes; once the
-        // codes around them are read, their patterns are explained and the rest regroup, so
-        // the regions are made again (those not read before) while new codes come.
+        var bars: [BarRegion]?
+        func takenCensus() -> FinderCensus {
+            census = census ?? takeCensus(prepared)
+            return census!
+        }
+        func foundBars() -> [BarRegion] {
+            bars = bars ?? findBars(image)
+            return bars!
+        }
+        // On a crowded page some groups of finder patterns join the patterns of
+        // neighbouring codes; once the codes around them are read, their patterns are
+        // explained and the rest regroup, so the regions are made again (those not read
+        // before) while new codes come.
         var tried: Set<Pass> = []
         func readRegions() {
-            census = census ?? takeCensus(prepared)
             for _ in 0..<PassPlan.regionRounds {
-                let regions = PassPlan.regions(census!, unexplainedBy: found, width: image.width, height: image.height)
+                let regions = PassPlan.regions(takenCensus(), unexplainedBy: found, width: image.width, height: image.height)
                     .filter { !tried.contains($0) }
                 guard !regions.isEmpty else { break }
                 tried.formUnion(regions)
                 let before = found.count
-                reads += run(regions, on: prepared)
+                reads += run(regions, on: prepared, spent: &spent)
                 found = Self.merged(reads)
                 if found.count == before { break }
             }
         }
-        // The plain searches still run after them at `balanced`: a code whose finders formed
-        // no group (one blurred away) is read only there, as plain zbarimg reads it.
-        let regionsFirst = pixels > PassPlan.pyramidAbove
-        if regionsFirst { readRegions() }
-        for (index, batch) in PassPlan.further(for: effort, pixels: pixels).enumerated() {
-            // A safety net that a normal image never reaches, whatever the machine's load;
-            // the locator and the plain searches run even past it, as the quick search does.
-            if index >= PassPlan.regionsAfter && clock.now >= deadline { break }
-            // Live frames: the locator runs only when the quick search read nothing.
-            if effort == .fast && !found.isEmpty { break }
-            if batch == PassPlan.profiled.first {
-                if effort == .thorough || found.isEmpty || PassPlan.profilesPay(found, image: image) {
-                    reads += run(batch, on: prepared)
-                    found = Self.merged(reads)
-                }
-                // Neither "something read" gate below applies to it, nor do regions follow it.
-                if index + 1 != PassPlan.regionsAfter { continue }
-            } else if effort == .balanced && !found.isEmpty && !(regionsFirst && index < PassPlan.regionsAfter) {
-                // Go on only while three finder patterns outside every code read may be
-                // another QR code's corners: a page of codes where the engines read some.
-                guard FinderCensus.leavesRoom(found, width: image.width, height: image.height) else { break }
-                census = census ?? takeCensus(prepared)
-                if census!.regions(unexplainedBy: found, width: image.width, height: image.height).isEmpty { break }
+        for batch in PassPlan.stages(for: effort, pixels: image.width * image.height) {
+            // The time budget is a safety net that a normal image never reaches.
+            let due = batch.filter { stage in
+                !(stage.budgeted && spent >= budgetMilliseconds)
+                    && stage.gate.holds(found, width: image.width, height: image.height, census: takenCensus, bars: foundBars)
             }
-            if batch != PassPlan.profiled.first {
-                reads += run(batch, on: prepared)
+            let passes = due.flatMap(\.passes)
+            if !passes.isEmpty {
+                reads += run(passes, on: prepared, spent: &spent)
                 found = Self.merged(reads)
             }
-            // Regions pay where some codes were read and others may not have been, and on
-            // a large photo, where a small code is a small part of the image.
-            if index + 1 == PassPlan.regionsAfter && (!found.isEmpty || pixels > PassPlan.pyramidAbove) { readRegions() }
+            if due.contains(where: { $0.work == .regions }) { readRegions() }
         }
         return found.map { $0.withGeometry(from: image) }
+    }
+
+    /// The bar regions of the image as it is, for `PassPlan.Gate.unreadBars`.
+    private func findBars(_ image: GrayImage) -> [BarRegion] {
+        let start = profile == nil ? 0 : threadCPUMilliseconds()
+        let bars = BarRegions.find(in: image)
+        profile?("bar regions", threadCPUMilliseconds() - start, [])
+        return bars
     }
 
     /// The finder census of the image as it is, for the regions and the decision to go on.
@@ -115,15 +115,17 @@ public struct Detector: Sendable {
     /// codes run on it, and no copy is made for the others.
     static let smallestMatrixSide = 10
 
-    /// Runs `passes` side by side and checks every result.
-    private func run(_ passes: [Pass], on prepared: PreparedImages) -> [Detection] {
+    /// Runs `passes` side by side and checks every result; adds the CPU time they took to
+    /// `spent`, in milliseconds.
+    private func run(_ passes: [Pass], on prepared: PreparedImages, spent: inout Double) -> [Detection] {
         let strongly = symbologies.filter(\.isStronglyChecked)
         let mayHoldMatrix = min(prepared.width, prepared.height) >= Self.smallestMatrixSide
-        let results = concurrentMap(passes) { pass -> [Detection] in
+        let results = concurrentMap(passes) { pass -> ([Detection], Double) in
             let wanted = pass.isStrict ? strongly : symbologies
-            guard !wanted.isEmpty, mayHoldMatrix || pass.readsLinearCodes,
-                  let (copy, mapping) = prepared.image(for: pass.steps) else { return [] }
-            let start = profile == nil ? 0 : threadCPUMilliseconds()
+            guard !wanted.isEmpty, mayHoldMatrix || pass.readsLinearCodes else { return ([], 0) }
+            let start = threadCPUMilliseconds()
+            guard let (copy, mapping) = prepared.image(for: pass.steps) else { return ([], threadCPUMilliseconds() - start) }
+            let copied = threadCPUMilliseconds()
             let read = pass.run(on: copy, symbologies: wanted,
                                 binarized: { prepared.binarized(for: pass.steps) ?? FinderCensus.binarized(copy) },
                                 census: { prepared.census(for: pass.steps, slack: $0) },
@@ -131,10 +133,12 @@ public struct Detector: Sendable {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted)
             }
-            profile?("\(pass.engine) \(pass.steps)", threadCPUMilliseconds() - start, read)
-            return read
+            let end = threadCPUMilliseconds()
+            profile?("\(pass.engine) \(pass.steps)", end - copied, read)
+            return (read, end - start)
         }
-        return results.flatMap { $0 }
+        spent += results.reduce(0) { $0 + $1.1 }
+        return results.flatMap(\.0)
     }
 
     /// Drops repeats of the same payload at the same place; of two different payloads read

@@ -15,11 +15,12 @@ public enum Effort: String, CaseIterable, Sendable {
     /// for crowded pictures.
     case thorough
 
-    /// How long detection may go on starting further passes on an image of `pixels`
-    /// pixels: a fixed part plus a part per megapixel, since every pass costs in proportion
-    /// to the image's size. A safety net against a pathological input, many times what an
-    /// image takes even on a loaded machine, so that what an effort reads does not depend
-    /// on the machine. A pass that has started always runs to its end.
+    /// How much CPU time detection's passes may spend on an image of `pixels` pixels before
+    /// no further pass starts: a fixed part plus a part per megapixel, since every pass
+    /// costs in proportion to the image's size. CPU time, not the clock, so that a loaded
+    /// machine does not reach it sooner. A safety net against a pathological input, many
+    /// times what an image takes, so that what an effort reads does not depend on the
+    /// machine. A pass that has started always runs to its end.
     public func timeBudget(pixels: Int) -> Duration {
         let megapixels = Double(pixels) / 1_000_000
         switch self {

@@ -1,27 +1,37 @@
-/// Which passes run, in which order: chosen by measurement on the zxing-cpp and zbar
-/// sample images and on the generated hard images (see bench/README.md), by how many
-/// unread images a pass reads per millisecond it costs.
+/// Which passes run, in which order, and when: the plan as data. Chosen by measurement on
+/// the zxing-cpp and zbar sample images and on the generated hard images (see
+/// bench/README.md), by how many unread images a pass reads per millisecond it costs.
 ///
-/// Gates: what decides, from the image and what was read so far, that a batch can still pay.
-/// They are counts and sizes, never the clock, and each was measured over the shared corpus,
-/// Tests/Images and the generated sets to lose no read (`passes --plan`, bench/README.md
-/// "Where the time goes"). `Detector.detect(in:)` applies them in this order:
-/// - nothing read yet: every batch of the effort runs;
-/// - `profiled` (the grey-profile EAN/UPC reader), at `balanced`: only while a
-///   bar region lies outside every linear code read but an EAN-8 or UPC-E (`profilesPay`);
-///   it runs whatever else was read, and the gates below do not apply to it;
-/// - something read (`balanced`): the next batch runs only while the codes read cover less
-///   than a third of the image (`FinderCensus.leavesRoom`) and the census of the image as it
-///   is still groups three finder patterns, each crossed by at least
-///   `FinderCensus.leastGroupedHits` scan rows, outside every code read (`FinderCensus.regions`);
-/// - `regions`, after `regionsAfter` batches: only where something was read; on a photo
-///   larger than `pyramidAbove`, right after the quick search as well, at every effort, so
-///   that `fast` reads a sheet region by region (`balanced` still runs the locator and the
-///   plain searches after them, for codes whose finders formed no group); at most
-///   `FinderCensus.maxRegions` a round;
+/// The plan is an ordered list of batches (`stages(for:pixels:)`); a batch is one or more
+/// stages run side by side on the cores, each a set of passes (or the regions, made from
+/// the finder census and what was read) with a gate: a named condition on the image, what
+/// was read so far and evidence taken once per image (`Gate`). `Detector.detect(in:)` is
+/// a plain loop: for each batch, the stages whose gates hold run together, and their reads
+/// are merged. Gates are counts and sizes, never the clock, and each was measured over the
+/// shared corpus, Tests/Images and the generated sets to lose no read (`passes --plan`,
+/// bench/README.md "Where the time goes"). The stages, in order:
+///
+/// | stage | `fast` | `balanced` | `thorough` |
+/// |---|---|---|---|
+/// | `first` (quick search, Aztec, Data Matrix but at `fast`) | always | always | always |
+/// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
+/// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
+/// | `plain`, and beside it in the same batch: | — | `roomForMore` (always on a large photo) | always |
+/// | `profiled` | — | `roomForMore` and `unreadBars` (`unreadBars` on a large photo) | always |
+/// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
+/// | `widelyLocated`, then `balanced` (on a 4-megapixel level of a large photo) | — | `roomForMore` | always |
+/// | `thorough` | — | — | always |
+///
+/// On a large photo the locator and the plain searches run after the first regions at
+/// `balanced` too: a code whose finders formed no group (one blurred away) is read only
+/// there, as plain zbarimg reads it. The stages after the second `regions` start only
+/// while the passes have spent less CPU time than the effort's time budget
+/// (`Stage.budgeted`), a safety net a normal image never reaches. Below the stages:
 /// - per pass: a copy larger than `Detector.maxPixels`, or a step that does not apply to the
 ///   image's size (`Step.apply`), skips the pass; an image thinner than a matrix code
 ///   (`Detector.smallestMatrixSide`) runs only the passes that read linear codes;
+/// - the regions: at most `FinderCensus.maxRegions` a round, `regionRounds` rounds while new
+///   codes are read, each region tried once;
 /// - inside the locator (`located`, `widelyLocated`), per triple of finder patterns: one
 ///   whose timing patterns, sampled through the first mapping within
 ///   `QRLocator.nearFinderModules` of the finders, miss more than `QRLocator.nearFinderErrors`
@@ -29,10 +39,111 @@
 ///   information was read; a grid's timing patterns are checked from their bands alone
 ///   before every module is sampled (`ModuleGrid.timingModules`); and a triple the narrow
 ///   run tried to the end in vain is not tried again by the wide one (`FruitlessTriples`).
-/// A new pass goes into a batch here; if it can only pay given some evidence (finder
+/// A new pass goes into a stage here; if it can only pay given some evidence (finder
 /// patterns, a bar-like region, a bull's-eye), that evidence is computed once per image and
-/// cached in `PreparedImages`, as the census is, and the gate named in this list.
+/// cached in `PreparedImages`, as the census is, and named as a `Gate`.
 enum PassPlan {
+    /// One stage of the plan: what runs, and the gate that must hold for it to.
+    struct Stage: Sendable, Equatable {
+        enum Work: Sendable, Equatable {
+            /// These passes, side by side.
+            case passes([Pass])
+            /// zxing-cpp on each region around finder patterns no code read explains
+            /// (`regions(_:unexplainedBy:width:height:)`), in up to `regionRounds` rounds.
+            case regions
+        }
+        let work: Work
+        let gate: Gate
+        /// Whether the stage starts only before the effort's time budget has run out.
+        var budgeted = false
+
+        /// The passes of a `.passes` stage, none for the regions.
+        var passes: [Pass] {
+            if case .passes(let passes) = work { return passes }
+            return []
+        }
+    }
+
+    /// What decides, from the image, what was read so far and evidence taken once per
+    /// image, that a stage can still pay.
+    enum Gate: Sendable, Equatable {
+        /// Runs on every image.
+        case always
+        /// Only while nothing has been read.
+        case nothingRead
+        /// While nothing has been read, or as `moreGroups`.
+        case roomForMore
+        /// Something has been read, the codes read cover less than a third of the image
+        /// (`FinderCensus.leavesRoom`), and the census of the image as it is still groups
+        /// three finder patterns, each crossed by at least `FinderCensus.leastGroupedHits`
+        /// scan rows, outside every code read (`FinderCensus.regions`): a page of codes
+        /// where the engines read some.
+        case moreGroups
+        /// Something has been read.
+        case somethingRead
+        /// While nothing has been read, or while a bar region of the image (`BarRegions`)
+        /// has its centre outside every linear code read but an EAN-8 or a UPC-E (an
+        /// engine may have read part of a longer symbol as one of those): fitting grey
+        /// profiles costs more than both engines' searches, and where an engine read the
+        /// whole symbol it can only agree.
+        case unreadBars
+        /// Both gates hold.
+        indirect case both(Gate, Gate)
+
+        /// Whether the gate holds given `found`, the codes read so far in an image of
+        /// `width` × `height` pixels; `census` and `bars` give the evidence, taken once
+        /// per image when a gate first asks for it.
+        func holds(_ found: [Detection], width: Int, height: Int,
+                   census: () -> FinderCensus, bars: () -> [BarRegion]) -> Bool {
+            switch self {
+            case .always: return true
+            case .nothingRead: return found.isEmpty
+            case .somethingRead: return !found.isEmpty
+            case .roomForMore:
+                return found.isEmpty || Gate.moreGroups.holds(found, width: width, height: height, census: census, bars: bars)
+            case .moreGroups:
+                return !found.isEmpty && FinderCensus.leavesRoom(found, width: width, height: height)
+                    && !census().regions(unexplainedBy: found, width: width, height: height).isEmpty
+            case .unreadBars:
+                return found.isEmpty || PassPlan.barsUnread(found, bars: bars())
+            case .both(let a, let b):
+                return a.holds(found, width: width, height: height, census: census, bars: bars)
+                    && b.holds(found, width: width, height: height, census: census, bars: bars)
+            }
+        }
+    }
+
+    /// The batches `Detector` runs at `effort` on an image of `pixels` pixels, in order;
+    /// the stages of a batch run side by side (the table above). Above `pyramidAbove`
+    /// pixels (a large photo, where each pass takes long), the photo is read region by
+    /// region first, at every effort, so that `fast` reads a sheet region by region, and
+    /// the prepared copies of `balanced` are made from a copy shrunk to that size, while
+    /// both engines' plain searches and the regions still see every pixel.
+    static func stages(for effort: Effort, pixels: Int) -> [[Stage]] {
+        let large = pixels > pyramidAbove
+        func stage(_ passes: [Pass], _ gate: Gate, budgeted: Bool = false) -> [Stage] {
+            [Stage(work: .passes(passes), gate: gate, budgeted: budgeted)]
+        }
+        let quick = stage(effort == .fast ? first.filter { $0.engine != .dataMatrix } : first, .always)
+        let regionsFirst: [[Stage]] = large ? [[Stage(work: .regions, gate: .always)]] : []
+        switch effort {
+        case .fast:
+            return [quick] + regionsFirst + located.map { stage($0, .nothingRead) }
+        case .balanced, .thorough:
+            let thorough = effort == .thorough
+            let early: Gate = thorough || large ? .always : .roomForMore
+            let later: Gate = thorough ? .always : .roomForMore
+            let profilesGate: Gate = thorough ? .always : large ? .unreadBars : .both(.roomForMore, .unreadBars)
+            let rest = widelyLocated + onPyramid(balanced, pixels: pixels) + (thorough ? self.thorough : [])
+            // The grey-profile reader runs beside both plain searches, on the second core,
+            // its gate looked at before them.
+            return [quick] + regionsFirst + located.map { stage($0, early) }
+                + [stage(plain[0], early) + stage(profiled[0], profilesGate)]
+                + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
+                + rest.map { stage($0, later, budgeted: true) }
+        }
+    }
+
     /// Always runs: zxing-cpp's quick search on the image as it is, which reads most codes
     /// in about a millisecond, and beside it our Aztec reader, whose bull's-eye search
     /// rejects an image without one in one pass over its rows. The Aztec reader runs here,
@@ -40,36 +151,16 @@ enum PassPlan {
     /// misreads some Aztec symbols, and a read soundly checked by our Reed–Solomon decoder
     /// wins over a different one (`Detector.merged`). Our Data Matrix reader runs here for
     /// the same reason; an image without an L-shaped region costs it one labelling of its
-    /// dark and of its light pixels.
-    static let first: [Pass] = [Pass(.zxing(harder: false)), Pass(.aztec), Pass(.dataMatrix)]
-
-    /// The quick search at `effort`. Live frames (`fast`) leave our Data Matrix reader out:
+    /// dark and of its light pixels. Live frames (`fast`) leave our Data Matrix reader out:
     /// on a noisy 720p frame with a dense QR code in view its labelling costs about as much
     /// as the rest of the batch and halved the live frame rate, while zxing-cpp's quick
     /// search still reads Data Matrix there.
-    static func first(for effort: Effort) -> [Pass] {
-        effort == .fast ? first.filter { $0.engine != .dataMatrix } : first
-    }
-
-    /// The batches that may follow, each run side by side, most productive first. Every
-    /// batch runs whatever the machine's load (`Effort.timeBudget` is only a safety net),
-    /// so work is bounded by the image's size instead: above `pyramidAbove` pixels (a large
-    /// photo, where each pass takes long), the prepared copies of `balanced` are made from
-    /// a copy shrunk to that size, while both engines' plain searches and the regions around
-    /// unexplained finder patterns (`regions`) still see every pixel.
-    static func further(for effort: Effort, pixels: Int) -> [[Pass]] {
-        switch effort {
-        // Our locator (issue 10, items 4 and 7) runs first after the quick search at every
-        // effort: it costs a finder scan when it finds no triple. On a large photo it sees
-        // every pixel, as the plain searches do.
-        case .fast: return located
-        case .balanced: return located + plain + profiled + widelyLocated + onPyramid(balanced, pixels: pixels)
-        case .thorough: return located + plain + profiled + widelyLocated + onPyramid(balanced, pixels: pixels) + thorough
-        }
-    }
+    static let first: [Pass] = [Pass(.zxing(harder: false)), Pass(.aztec), Pass(.dataMatrix)]
 
     /// Our own locator and rectifier (`QRLocator`), alone in its batch: dense and curved
-    /// QR codes that the engines' own detectors sample wrongly.
+    /// QR codes that the engines' own detectors sample wrongly. It runs first after the
+    /// quick search at every effort (issue 10, items 4 and 7): it costs a finder scan when
+    /// it finds no triple. On a large photo it sees every pixel, as the plain searches do.
     static let located: [[Pass]] = [[Pass(.located(wide: false))]]
 
     /// The locator again, accepting finder patterns whose rings blur has thinned: it reads
@@ -86,12 +177,6 @@ enum PassPlan {
         guard pixels > pyramidAbove else { return batches }
         return batches.map { $0.map { Pass($0.engine, [.fitPixels(pyramidAbove)] + $0.steps) } }
     }
-
-    /// After how many of `further`'s batches the regions around unexplained finder patterns
-    /// are read: after the locator, both engines' plain searches and the grey-profile
-    /// reader, which read most codes of a sheet. These first batches run even past the time
-    /// budget, as the quick search does.
-    static let regionsAfter = located.count + plain.count + profiled.count
 
     /// How many times the regions of a large photo are made again from the patterns the
     /// codes read so far leave unexplained, while new codes are read.
@@ -128,23 +213,22 @@ enum PassPlan {
     /// The first batch after the quick search: both engines' own searches on the image as
     /// it is, for what the prepared copies damage and for linear codes turned 90°, which the
     /// quick search skips. They are cheap, and what plain zbarimg or ZXingReader reads must
-    /// never be missed, so they come before every copy and always run.
+    /// never be missed, so they come before every copy, and at `balanced` they run while
+    /// nothing was read or finder groups remain (`Gate.roomForMore`).
     static let plain: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true))]]
 
-    /// Our own EAN/UPC reader on grey levels (`ProfileReader`), after both plain searches:
+    /// Our own EAN/UPC reader on grey levels (`ProfileReader`), beside both plain searches:
     /// it reads blurred and low-resolution bars both engines lose, and its reads outvote
     /// theirs where an engine reads part of a symbol as a shorter one (`Detector.merged`).
-    /// It runs whatever was read, unless every bar region is a code read already
-    /// (`profilesPay`): fitting profiles costs more than both engines' searches, and where
-    /// an engine read the whole symbol it can only agree.
+    /// It runs in the same batch as they do, on the second core, its gate looked at before
+    /// them: at `balanced`, `roomForMore` and `unreadBars` (`stages(for:pixels:)`).
     static let profiled: [[Pass]] = [[Pass(.profiles)]]
 
-    /// Whether the grey-profile reader can still add a read: some bar region of the image
-    /// (`BarRegions`) has its centre outside every linear code read, an EAN-8 or a UPC-E
-    /// not counted (an engine may have read part of a longer symbol as one of those).
-    static func profilesPay(_ found: [Detection], image: GrayImage) -> Bool {
+    /// Whether some of `bars` has its centre outside every linear code in `found`, an EAN-8
+    /// or a UPC-E not counted (`Gate.unreadBars`).
+    static func barsUnread(_ found: [Detection], bars: [BarRegion]) -> Bool {
         let whole = found.filter { !$0.symbology.isMatrix && $0.symbology != .ean8 && $0.symbology != .upce }
-        return BarRegions.find(in: image).contains { region in
+        return bars.contains { region in
             !whole.contains { d in
                 let dx = region.x - d.center.x, dy = region.y - d.center.y
                 return (dx * dx + dy * dy).squareRoot() < d.extent / 2

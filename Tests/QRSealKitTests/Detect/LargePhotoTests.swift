@@ -68,14 +68,18 @@ struct LargePhotoTests {
 
     @Test("every further batch runs on a large photo, its copies made from a 4-megapixel level")
     func pyramidPlan() {
-        let small = PassPlan.further(for: .balanced, pixels: 1_000_000)
-        let large = PassPlan.further(for: .balanced, pixels: 12_000_000)
+        func passes(_ pixels: Int) -> [[Pass]] {
+            PassPlan.stages(for: .balanced, pixels: pixels).map { $0.flatMap(\.passes) }.filter { !$0.isEmpty }
+        }
+        let small = passes(1_000_000), large = passes(12_000_000)
         #expect(large.count == small.count)
-        let fullSize = PassPlan.located + PassPlan.plain + PassPlan.profiled + PassPlan.widelyLocated
+        let fullSize = [PassPlan.first] + PassPlan.located + [PassPlan.plain[0] + PassPlan.profiled[0]] + PassPlan.widelyLocated
         #expect(Array(large.prefix(fullSize.count)) == fullSize, "the locator and both plain searches see every pixel")
         for batch in large.dropFirst(fullSize.count) {
             #expect(batch.allSatisfy { $0.steps.first == .fitPixels(PassPlan.pyramidAbove) })
         }
+        let regions = PassPlan.stages(for: .fast, pixels: 12_000_000).flatMap { $0 }.filter { $0.work == .regions }
+        #expect(regions.map(\.gate) == [.always], "fast reads a large photo region by region")
         let level = Step.fitPixels(4_000_000).apply(to: GrayImage(width: 4000, height: 3000, filledWith: 128),
                                                    maxPixels: ImageDecoder.defaultMaxPixels)
         #expect(level.map { $0.0.width * $0.0.height <= 4_000_000 && $0.0.width * $0.0.height > 3_900_000 } == true)

@@ -15,7 +15,16 @@ import Foundation
 // Profiles the plan instead (profile.py prints the tables): the CPU time of each image's
 // decoding, of each pass `Detector` runs at EFFORT and of each census, and what each read.
 
+// passes --evidence OUT.json IMAGE...
+//
+// Writes, per image, the evidence the plan's gates may look at and what each costs
+// (Evidence.swift).
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--evidence", arguments.count >= 3 {
+    try profileEvidence(output: arguments[1], images: Array(arguments.dropFirst(2)))
+    exit(0)
+}
 if arguments.first == "--plan" {
     guard arguments.count >= 4, let effort = Effort(rawValue: arguments[1]) else {
         FileHandle.standardError.write(Data("usage: passes --plan EFFORT OUT.json IMAGE...\n".utf8))

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import QRSealKit
+
+/// The plan as data (`PassPlan.stages(for:pixels:)`): batches of gated stages that one loop
+/// in `Detector` runs, and what a user sees of their order and gates.
+@Suite("Detector: the plan's stages and their gates")
+struct PlanStageTests {
+    @Test("a blurred EAN-13 that only the grey-profile reader reads is read in the batch of both plain searches")
+    func profilesBesidePlain() throws {
+        let (image, expected) = try LargePhotoTests.sample("linear/ean13-blur.jpg")
+        let (found, stages) = PlanGateTests.detect(image)
+        #expect(found.compactMap(\.text) == expected)
+        // The grey-profile reader and both plain searches ran, and in one batch, on two cores.
+        #expect(stages.contains { $0.hasPrefix("profiles") } && stages.contains("zbar []"), "\(stages)")
+        let batch = try #require(PassPlan.stages(for: .balanced, pixels: image.width * image.height)
+            .first { $0.flatMap(\.passes).contains(Pass(.profiles)) })
+        #expect(Set(batch.flatMap(\.passes)) == [Pass(.profiles), Pass(.zbar), Pass(.zxing(harder: true))])
+    }
+
+    @Test("a QR code the quick search read whole leaves the grey-profile reader and the plain searches out")
+    func readCodeStops() throws {
+        let code = try QREncoder().encode(.text("one code, read at once")).image(scale: 6, margin: 4)
+        let (found, stages) = PlanGateTests.detect(code)
+        #expect(found.compactMap(\.text) == ["one code, read at once"])
+        #expect(!stages.contains { $0.hasPrefix("profiles") || $0.hasPrefix("zbar") }, "\(stages)")
+    }
+
+    @Test("every effort's plan starts with the quick search and reads a large photo region by region")
+    func largePhotoRegions() {
+        for effort in Effort.allCases {
+            let stages = PassPlan.stages(for: effort, pixels: 12_000_000)
+            #expect(stages.first?.flatMap(\.passes).contains(Pass(.zxing(harder: false))) == true, "\(effort)")
+            #expect(stages.dropFirst().first?.map(\.work) == [.regions], "\(effort)")
+            #expect(stages.dropFirst().first?.map(\.gate) == [.always], "\(effort)")
+        }
+        // A small image has no regions before something was read.
+        let small = PassPlan.stages(for: .balanced, pixels: 1_000_000).flatMap { $0 }.filter { $0.work == .regions }
+        #expect(small.map(\.gate) == [.somethingRead])
+    }
+
+    @Test("the safety net counts the passes' CPU time: a budget of zero still runs the unbudgeted stages and no other")
+    func zeroBudget() throws {
+        // Read only by zbar on a thresholded copy, a budgeted stage.
+        let (image, expected) = try LargePhotoTests.sample("hard/blur.png")
+        var detector = Detector()
+        #expect(detector.detect(in: image).compactMap(\.text) == expected)
+        detector.timeBudget = .zero
+        #expect(detector.detect(in: image).isEmpty)
+    }
+}
