@@ -15,6 +15,11 @@ import Foundation
 // Profiles the plan instead (profile.py prints the tables): the CPU time of each image's
 // decoding, of each pass `Detector` runs at EFFORT and of each census, and what each read.
 
+// passes --profiles OUT.json IMAGE...
+//
+// Runs the grey-profile EAN/UPC reader alone on every image (its gate in the plan aside):
+// per image its CPU time and what it read (`profile.py --reader` prints the tables).
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--plan" {
     guard arguments.count >= 4, let effort = Effort(rawValue: arguments[1]) else {
@@ -22,6 +27,14 @@ if arguments.first == "--plan" {
         exit(64)
     }
     try profilePlan(effort: effort, output: arguments[2], images: Array(arguments.dropFirst(3)))
+    exit(0)
+}
+if arguments.first == "--profiles" {
+    guard arguments.count >= 3 else {
+        FileHandle.standardError.write(Data("usage: passes --profiles OUT.json IMAGE...\n".utf8))
+        exit(64)
+    }
+    try profileReader(output: arguments[1], images: Array(arguments.dropFirst(2)))
     exit(0)
 }
 let byLine = arguments.first == "--lines"
