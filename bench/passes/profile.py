@@ -2,11 +2,16 @@
 """Where the plan's time goes, from the tables `passes --plan` writes.
 
     python3 bench/passes/profile.py TABLE.json [--by-image]
+    python3 bench/passes/profile.py --reader TABLE.json [BEFORE.json]
 
 Per folder: images, CPU ms of decoding and of detection (every pass and census, on every
 thread), and the stages that cost most; then, over all images, each stage's total CPU time
 and the images on which it read something no stage before it had read (the only ones it
 pays for). --by-image lists every image's stages as well.
+
+With --reader, the tables are those of `passes --profiles` (the grey-profile reader alone on
+every image): per folder, images, CPU ms and reads; given a second table, both side by side,
+then every image whose reads differ between them.
 """
 import collections
 import json
@@ -14,7 +19,28 @@ import os
 import sys
 
 
+def reader(paths):
+    tables = [{r["file"]: r for r in json.load(open(p))["rows"]} for p in paths]
+    folders = collections.OrderedDict()
+    for f in tables[0]:
+        folders.setdefault(os.path.dirname(f).split("corpus/")[-1], []).append(f)
+    print("| folder | images | " + " | ".join("CPU ms | reads" for _ in tables) + " |")
+    print("|---|---|" + "---|---|" * len(tables))
+    for folder, files in folders.items():
+        cells = ["%.0f | %d" % (sum(t[f]["ms"] for f in files if f in t), sum(len(t[f]["found"]) for f in files if f in t))
+                 for t in tables]
+        print("| %s | %d | %s |" % (folder, len(files), " | ".join(cells)))
+    print("\ntotal CPU ms: " + " → ".join("%.0f" % sum(r["ms"] for r in t.values()) for t in tables))
+    if len(tables) == 2:
+        differ = [f for f in tables[0] if f in tables[1] and sorted(tables[0][f]["found"]) != sorted(tables[1][f]["found"])]
+        for f in differ:
+            print("differs: %s: %s → %s" % (f, tables[0][f]["found"], tables[1][f]["found"]))
+        print("images whose reads differ: %d" % len(differ))
+
+
 def main():
+    if "--reader" in sys.argv:
+        return reader([a for a in sys.argv[1:] if not a.startswith("--")])
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     by_image = "--by-image" in sys.argv
     rows = []

@@ -104,25 +104,32 @@ enum ProfileDecoder {
     /// steps (in modules), until no move lowers `ProfileFit.looseCost`.
     static func refine(_ start: ProfileFit, cost startCost: Double, steps: [Double] = [0.5, 0.25, 0.1]) -> ProfileFit {
         var fit = start, cost = startCost
-        func attempt(_ candidate: ProfileFit) {
+        func attempt(_ candidate: ProfileFit) -> Bool {
             var c = candidate
             let v = c.looseCost()
-            if v < cost { fit = c; cost = v }
+            if v < cost { fit = c; cost = v; return true }
+            return false
         }
+        // A move that lowered the cost is not tried back the other way: that is where the
+        // fit came from.
         for step in steps {
             for _ in 0..<3 {
                 let before = cost
                 for i in fit.anchors.indices {
                     let w = fit.moduleWidth(at: fit.layout.anchors[i])
-                    for d in [-step, step] { var c = fit; c.anchors[i] += d * w; attempt(c) }
+                    for d in [-step, step] { var c = fit; c.anchors[i] += d * w; if attempt(c) { break } }
                 }
                 let w = fit.moduleWidth(at: 0)
-                for d in [-step, step] { var c = fit; c.anchors = c.anchors.map { $0 + d * w }; attempt(c) }
+                for d in [-step, step] { var c = fit; c.anchors = c.anchors.map { $0 + d * w }; if attempt(c) { break } }
                 for f in [1.25, 0.8] {
-                    var c = fit; c.sigma = min(2.2, max(0.2, c.sigma * f)); attempt(c)
+                    let was = fit.sigma
+                    var c = fit; c.sigma = min(2.2, max(0.2, was * f))
+                    if attempt(c) && c.sigma == was * f { break }
                 }
                 for d in [-step, step] {
-                    var c = fit; c.spread = min(maxSpread, max(-maxSpread, c.spread + d)); attempt(c)
+                    let was = fit.spread
+                    var c = fit; c.spread = min(maxSpread, max(-maxSpread, was + d))
+                    if attempt(c) && c.spread == was + d { break }
                 }
                 if cost >= before { break }
             }

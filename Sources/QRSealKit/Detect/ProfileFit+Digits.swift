@@ -42,27 +42,34 @@ extension ProfileFit {
         let c = coverage()
         let (fixed, half) = baseDarkness(c)
         var tables = windowCosts(c, fixed: fixed, half: half)
-        guard var found = bestAllowed(tables) else { return nil }
+        guard var found = bestAllowed(tables, samples: c.samples.count, contrast: meanContrast(c)) else { return nil }
         // The light level and contrast again, now from the whole symbol as read.
         let darkness = rendering(c, fixed: fixed, codes: found.codes)
         let saved = gain
         if fitGain(c, darkness: darkness, use: { _ in true }) {
             tables = windowCosts(c, fixed: fixed, half: half)
-            if let again = bestAllowed(tables) { found = again } else { gain = saved; return nil }
+            if let again = bestAllowed(tables, samples: c.samples.count, contrast: meanContrast(c)) {
+                found = again
+            } else {
+                gain = saved; return nil
+            }
         } else {
             gain = saved
         }
         // The runner-up only matters for a reading that fits: the others fail anyway.
-        let mean = c.samples.reduce(0.0) { $0 + contrast($1) } / Double(max(1, c.samples.count))
+        let mean = meanContrast(c)
         let fits = (found.cost / Double(max(1, c.samples.count))).squareRoot() / max(mean, 1) <= Self.worthRanking
         var second = fits ? Double.infinity : found.cost
         for (r, rule) in layout.rules.enumerated() where fits {
             if r != found.rule {
-                second = min(second, sequence(rule, tables)?.cost ?? .infinity)
+                second = min(second, found.costs[r])
                 continue
             }
+            // A runner-up further off than any margin asked for changes no decision: the
+            // searches stop there, and the margin is then reported as infinite.
+            let cap = min(second, Self.decisive(found.cost, samples: c.samples.count, contrast: mean))
             for j in found.codes.indices {
-                second = min(second, sequence(rule, tables, excluding: (j, found.codes[j]))?.cost ?? .infinity)
+                second = min(second, sequence(rule, tables, excluding: (j, found.codes[j]), below: cap)?.cost ?? .infinity)
             }
         }
         let rule = layout.rules[found.rule]
@@ -85,39 +92,43 @@ extension ProfileFit {
     func windowCosts(_ c: Coverage, fixed: [Double], half: [Double]) -> WindowCosts {
         let n = layout.slots.count
         let mids = layout.slots.map { position(Double($0) + 3.5) }
-        var t = WindowCosts(first: [Double](repeating: 0, count: codeCount(0)),
-                            pairs: (0..<n).map { [Double](repeating: 0, count: $0 == 0 ? 0 : 400) },
-                            last: [Double](repeating: 0, count: codeCount(n - 1)))
+        var first = [Double](repeating: 0, count: codeCount(0)), last = [Double](repeating: 0, count: codeCount(n - 1))
+        var pairs = [Double](repeating: 0, count: n * 400)
         var a = [Double](repeating: 0, count: 20), b = a
-        for (i, k) in c.samples.enumerated() {
-            let x = Double(k)
-            let window = mids.firstIndex { x < $0 } ?? n
-            let e = profile[k] - light(k), g = contrast(k)
-            let left = window - 1, right = window < n ? window : -1
-            var rest = fixed[i] + half[i]
-            if left >= 0 {
-                let w = slotWeights(c, k: i, slot: left), hand = layout.leftHand[left]
-                rest -= w.half(leftHand: hand)
-                for code in 0..<codeCount(left) { a[code] = w.darkness(of: code, leftHand: hand) }
-            }
-            if right >= 0 {
-                let w = slotWeights(c, k: i, slot: right), hand = layout.leftHand[right]
-                rest -= w.half(leftHand: hand)
-                for code in 0..<codeCount(right) { b[code] = w.darkness(of: code, leftHand: hand) }
-            }
-            let base = e + g * rest
-            if left < 0 {
-                for code in 0..<codeCount(0) { let r = base + g * b[code]; t.first[code] += r * r }
-            } else if right < 0 {
-                for code in 0..<codeCount(left) { let r = base + g * a[code]; t.last[code] += r * r }
-            } else {
-                for p in 0..<codeCount(left) {
-                    let bp = base + g * a[p]
-                    for code in 0..<codeCount(right) { let r = bp + g * b[code]; t.pairs[right][p * 20 + code] += r * r }
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 21) { scratch in
+            let sums = scratch.baseAddress!
+            for (i, k) in c.samples.enumerated() {
+                let x = Double(k)
+                let window = mids.firstIndex { x < $0 } ?? n
+                let e = profile[k] - light(k), g = contrast(k)
+                let left = window - 1, right = window < n ? window : -1
+                var rest = fixed[i] + half[i]
+                for (slot, into) in [(left, 0), (right, 1)] where slot >= 0 {
+                    rest -= slotSums(c, i: i, slot: slot, sums)
+                    let shapes = layout.leftHand[slot] ? Self.leftShapes : Self.rightShapes
+                    for code in shapes.indices {
+                        let d = Self.darkness(shapes[code], sums, sums + 7, sums + 14)
+                        if into == 0 { a[code] = d } else { b[code] = d }
+                    }
+                }
+                let base = e + g * rest
+                if left < 0 {
+                    for code in 0..<codeCount(0) { let r = base + g * b[code]; first[code] += r * r }
+                } else if right < 0 {
+                    for code in 0..<codeCount(left) { let r = base + g * a[code]; last[code] += r * r }
+                } else {
+                    pairs.withUnsafeMutableBufferPointer { pairs in
+                        let at = right * 400
+                        for p in 0..<codeCount(left) {
+                            let bp = base + g * a[p]
+                            for code in 0..<codeCount(right) { let r = bp + g * b[code]; pairs[at + p * 20 + code] += r * r }
+                        }
+                    }
                 }
             }
         }
-        return t
+        return WindowCosts(first: first, pairs: (0..<n).map { $0 == 0 ? [] : Array(pairs[($0 * 400)..<($0 * 400 + 400)]) },
+                           last: last)
     }
 
     /// The darkness of every sample of the span with `codes` in the slots.
@@ -127,63 +138,90 @@ extension ProfileFit {
         }
     }
 
-    /// The cheapest sequence over every rule.
-    private func bestAllowed(_ t: WindowCosts) -> (rule: Int, codes: [Int], cost: Double)? {
+    /// The mean contrast along the span.
+    func meanContrast(_ c: Coverage) -> Double {
+        c.samples.reduce(0.0) { $0 + contrast($1) } / Double(max(1, c.samples.count))
+    }
+
+    /// The misfit past which a runner-up to a reading of misfit `best` changes no decision:
+    /// its margin (`Reading.margin`) is at least the largest one asked for.
+    static func decisive(_ best: Double, samples: Int, contrast: Double) -> Double {
+        best + ProfileReader.minMargin * max(best / Double(max(1, samples)), 1e-4 * contrast * contrast, 0.25)
+    }
+
+    /// The cheapest sequence over every rule, with each rule's cheapest cost, infinite for
+    /// a rule whose cost is past `decisive` of the best (it changes no decision).
+    private func bestAllowed(_ t: WindowCosts, samples: Int, contrast: Double)
+        -> (rule: Int, codes: [Int], cost: Double, costs: [Double])? {
         var best: (rule: Int, codes: [Int], cost: Double)?
+        var costs = [Double](repeating: .infinity, count: layout.rules.count)
         for (r, rule) in layout.rules.enumerated() {
-            if let s = sequence(rule, t), s.cost < (best?.cost ?? .infinity) { best = (r, s.codes, s.cost) }
+            let cap = best.map { Self.decisive($0.cost, samples: samples, contrast: contrast) } ?? .infinity
+            // The codes' misfits alone, the check digit aside, bound the rule's cost from below.
+            guard cap == .infinity || lowestCost(rule, t) < cap, let s = sequence(rule, t, below: cap) else { continue }
+            costs[r] = s.cost
+            if s.cost < (best?.cost ?? .infinity) { best = (r, s.codes, s.cost) }
         }
-        return best
+        return best.map { ($0.rule, $0.codes, $0.cost, costs) }
     }
 
     /// The cheapest sequence `rule` allows (without code `excluding.code` in slot
-    /// `excluding.slot`), by dynamic programming over (code, weighted sum mod 10).
-    func sequence(_ rule: EANLayout.Rule, _ t: WindowCosts, excluding: (slot: Int, code: Int)? = nil)
-        -> (codes: [Int], cost: Double)? {
+    /// `excluding.slot`), by dynamic programming over (code, weighted sum mod 10); nil when
+    /// none costs less than `below`.
+    func sequence(_ rule: EANLayout.Rule, _ t: WindowCosts, excluding: (slot: Int, code: Int)? = nil,
+                  below: Double = .infinity) -> (codes: [Int], cost: Double)? {
         let n = rule.codes.count
-        func allowed(_ j: Int) -> [Int] {
-            rule.codes[j].filter { excluding == nil || excluding!.slot != j || excluding!.code != $0 }
-        }
-        // cost[j][ci * 10 + sum], back[j][ci * 10 + sum] = previous state index
-        var options = [allowed(0)]
-        var cost = [[Double](repeating: .infinity, count: options[0].count * 10)]
-        var back: [[Int]] = [[]]
-        for (ci, code) in options[0].enumerated() {
-            cost[0][ci * 10 + (rule.weights[0] * EANLayout.digit(of: code)) % 10] = t.first[code]
+        var options = rule.codes
+        if let excluding { options[excluding.slot].removeAll { $0 == excluding.code } }
+        // cost[j * 200 + ci * 10 + sum], back[…] = the previous slot's state
+        var cost = [Double](repeating: .infinity, count: n * 200)
+        var back = [Int](repeating: -1, count: n * 200)
+        for (ci, code) in options[0].enumerated() where t.first[code] < below {
+            cost[ci * 10 + (rule.weights[0] * EANLayout.digit(of: code)) % 10] = t.first[code]
         }
         for j in 1..<n {
-            let here = allowed(j), before = options[j - 1]
-            var cj = [Double](repeating: .infinity, count: here.count * 10)
-            var bj = [Int](repeating: -1, count: here.count * 10)
-            for (ci, code) in here.enumerated() {
-                let add = rule.weights[j] * EANLayout.digit(of: code)
-                for (pi, p) in before.enumerated() {
-                    let pair = t.pairs[j][p * 20 + code]
-                    for s in 0..<10 {
-                        let prev = cost[j - 1][pi * 10 + s]
-                        guard prev < .infinity else { continue }
-                        let state = ci * 10 + (s + add) % 10
-                        if prev + pair < cj[state] { cj[state] = prev + pair; bj[state] = pi * 10 + s }
+            let here = options[j], before = options[j - 1], at = j * 200, from = at - 200
+            for (pi, p) in before.enumerated() {
+                for s in 0..<10 {
+                    let prev = cost[from + pi * 10 + s]
+                    guard prev < below else { continue }
+                    for (ci, code) in here.enumerated() {
+                        let total = prev + t.pairs[j][p * 20 + code]
+                        let state = at + ci * 10 + (s + rule.weights[j] * EANLayout.digit(of: code)) % 10
+                        if total < cost[state] && total < below { cost[state] = total; back[state] = from + pi * 10 + s }
                     }
                 }
             }
-            options.append(here); cost.append(cj); back.append(bj)
         }
-        var end = -1, total = Double.infinity
+        var end = -1, total = below
         for (ci, code) in options[n - 1].enumerated() {
             for s in 0..<10 where (s + rule.constant) % 10 == 0 {
-                let v = cost[n - 1][ci * 10 + s] + t.last[code]
-                if v < total { total = v; end = ci * 10 + s }
+                let v = cost[(n - 1) * 200 + ci * 10 + s] + t.last[code]
+                if v < total { total = v; end = (n - 1) * 200 + ci * 10 + s }
             }
         }
         guard end >= 0 else { return nil }
         var codes = [Int](repeating: 0, count: n)
         var state = end
         for j in stride(from: n - 1, through: 0, by: -1) {
-            codes[j] = options[j][state / 10]
-            if j > 0 { state = back[j][state] }
+            codes[j] = options[j][(state - j * 200) / 10]
+            state = back[state]
         }
         return (codes, total)
+    }
+
+    /// The cheapest sequence of the codes `rule` allows in each slot, its check digit aside.
+    func lowestCost(_ rule: EANLayout.Rule, _ t: WindowCosts) -> Double {
+        var cost = rule.codes[0].map { t.first[$0] }
+        for j in 1..<rule.codes.count {
+            let before = rule.codes[j - 1]
+            cost = rule.codes[j].map { code in
+                var least = Double.infinity
+                for (pi, p) in before.enumerated() { least = min(least, cost[pi] + t.pairs[j][p * 20 + code]) }
+                return least
+            }
+        }
+        return zip(rule.codes[rule.codes.count - 1], cost).map { t.last[$0] + $1 }.min() ?? .infinity
     }
 
     /// The cheapest sequence of any codes of the right hands, no rule applied.

@@ -77,9 +77,6 @@ struct ProfileFit {
         var falls: [Double]
         var count: Int
 
-        func weight(_ k: Int, _ j: Int) -> Double { weights[k * count + j] }
-        func rise(_ k: Int, _ j: Int) -> Double { rises.isEmpty ? 0 : rises[k * count + j] }
-        func fall(_ k: Int, _ j: Int) -> Double { falls.isEmpty ? 0 : falls[k * count + j] }
     }
 
     /// How much each module covers each sample of the fitted span.
@@ -89,30 +86,37 @@ struct ProfileFit {
         let hi = min(profile.count, Int(position(Double(n) + Self.quiet).rounded(.up)))
         let reach = 3 * sigma + 1.5
         let span = Int((2 * reach).rounded(.up)) + 1
-        var first: [Int] = []
-        var weights = [Double](repeating: 0, count: max(0, hi - lo) * span)
+        let count = max(0, hi - lo)
+        var first = [Int](repeating: 0, count: count)
+        var weights = [Double](repeating: 0, count: count * span)
         var rises = spread == 0 ? [] : weights, falls = rises
-        first.reserveCapacity(max(0, hi - lo))
-        var m = -Self.quiet - 1
-        for k in lo..<max(lo, hi) {
-            let x = Double(k)
-            while m < Double(n) + Self.quiet && position(m + 1) <= x { m += 1 }
-            let start = Int((m - reach).rounded(.down))
-            let base = (k - lo) * span
-            let w = moduleWidth(at: m)
-            let s = ((sigma * w) * (sigma * w) + 1.0 / 12).squareRoot()
-            var previous = Self.phi((x - position(Double(start))) / s)
-            for i in 0..<span {
-                let next = Self.phi((x - position(Double(start + i + 1))) / s)
-                weights[base + i] = previous - next
-                if spread != 0 {
-                    let edge = position(Double(start + i)), e = spread / 2 * w
-                    rises[base + i] = Self.phi((x - edge + e) / s) - previous
-                    falls[base + i] = previous - Self.phi((x - edge - e) / s)
+        // The module boundaries every sample's weights can reach, placed once.
+        let lowest = Int((-Self.quiet - 1 - reach).rounded(.down))
+        let highest = Int((Double(n) + Self.quiet - reach).rounded(.down)) + span
+        let boundaries = (lowest...max(lowest, highest)).map { position(Double($0)) }
+        let e0 = spread / 2
+        Self.phiTable.withUnsafeBufferPointer { table in
+            var m = -Self.quiet - 1
+            for k in lo..<max(lo, hi) {
+                let x = Double(k)
+                while m < Double(n) + Self.quiet && position(m + 1) <= x { m += 1 }
+                let start = Int((m - reach).rounded(.down))
+                let base = (k - lo) * span, b = start - lowest
+                let w = moduleWidth(at: m)
+                let s = 1 / ((sigma * w) * (sigma * w) + 1.0 / 12).squareRoot()
+                var previous = Self.phi((x - boundaries[b]) * s, table)
+                for i in 0..<span {
+                    let next = Self.phi((x - boundaries[b + i + 1]) * s, table)
+                    weights[base + i] = previous - next
+                    if spread != 0 {
+                        let edge = boundaries[b + i], e = e0 * w
+                        rises[base + i] = Self.phi((x - edge + e) * s, table) - previous
+                        falls[base + i] = previous - Self.phi((x - edge - e) * s, table)
+                    }
+                    previous = next
                 }
-                previous = next
+                first[k - lo] = start
             }
-            first.append(start)
         }
         return Coverage(samples: lo..<max(lo, hi), first: first, weights: weights, rises: rises, falls: falls,
                         count: span)
@@ -120,12 +124,18 @@ struct ProfileFit {
 
     /// The standard normal distribution function, from a table.
     static func phi(_ z: Double) -> Double {
+        phiTable.withUnsafeBufferPointer { phi(z, $0) }
+    }
+
+    /// `phi(_:)` from the table, held by the caller.
+    @inline(__always)
+    static func phi(_ z: Double, _ table: UnsafeBufferPointer<Double>) -> Double {
         if z <= -6 { return 0 }
         if z >= 6 { return 1 }
         let f = (z + 6) * 100
         let i = Int(f)
         let t = f - Double(i)
-        return phiTable[i] * (1 - t) + phiTable[i + 1] * t
+        return table[i] * (1 - t) + table[i + 1] * t
     }
 
     private static let phiTable: [Double] = (0...1201).map { 0.5 * erfc(-(Double($0) / 100 - 6) / 2.0.squareRoot()) }
@@ -134,18 +144,23 @@ struct ProfileFit {
     /// module taken as half dark.
     func baseDarkness(_ c: Coverage) -> (fixed: [Double], half: [Double]) {
         var fixed = [Double](repeating: 0, count: c.first.count), half = fixed
+        let modules = layout.modules, fixedEdges = layout.fixedEdges, slotEdges = layout.slotEdges
+        let colours = layout.fixed
         for k in c.first.indices {
-            for i in 0..<c.count {
-                let w = c.weight(k, i), m = c.first[k] + i
-                guard m >= 0 && m <= layout.modules else { continue }
+            let first = c.first[k], base = k * c.count
+            var f = 0.0, h = 0.0
+            let from = max(0, -first)
+            for i in from..<max(from, min(c.count, modules + 1 - first)) {
+                let w = c.weights[base + i], m = first + i
                 if spread != 0 {
-                    let (rise, fall) = (c.rise(k, i), c.fall(k, i))
-                    fixed[k] += layout.fixedEdges[m].rise * rise + layout.fixedEdges[m].fall * fall
-                    half[k] += layout.slotEdges[m].rise * rise + layout.slotEdges[m].fall * fall
+                    let (rise, fall) = (c.rises[base + i], c.falls[base + i])
+                    f += fixedEdges[m].rise * rise + fixedEdges[m].fall * fall
+                    h += slotEdges[m].rise * rise + slotEdges[m].fall * fall
                 }
-                guard m < layout.modules else { continue }
-                if let f = layout.fixed[m] { fixed[k] += Double(f) * w } else { half[k] += 0.5 * w }
+                guard m < modules else { continue }
+                if let colour = colours[m] { f += Double(colour) * w } else { h += 0.5 * w }
             }
+            fixed[k] = f; half[k] = h
         }
         return (fixed, half)
     }
@@ -153,65 +168,13 @@ struct ProfileFit {
     /// Darkness that code `code` in slot `slot` adds to sample index `k` of the span, and
     /// the half darkness its unknown modules were counted with.
     func slotDarkness(_ c: Coverage, k: Int, slot: Int, code: Int?) -> (added: Double, half: Double) {
-        let w = slotWeights(c, k: k, slot: slot)
-        let half = w.half(leftHand: layout.leftHand[slot])
-        guard let code else { return (0, half) }
-        return (w.darkness(of: code, leftHand: layout.leftHand[slot]), half)
-    }
-
-    /// How much each of a slot's five inner modules covers one sample (`modules`), and what
-    /// a bar beginning or ending at each of its six inner boundaries adds to it by the
-    /// spread (`rises`, `falls`).
-    struct SlotWeights {
-        var modules = SIMD8<Double>(), rises = SIMD8<Double>(), falls = SIMD8<Double>()
-
-        /// The darkness code `code` gives the sample.
-        func darkness(of code: Int, leftHand: Bool) -> Double {
-            let bars = leftHand ? ProfileFit.leftBars[code] : ProfileFit.rightBars[code]
-            let rise = leftHand ? ProfileFit.leftRises[code] : ProfileFit.rightRises[code]
-            let fall = leftHand ? ProfileFit.leftFalls[code] : ProfileFit.rightFalls[code]
-            return (bars * modules + rise * rises + fall * falls).sum()
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 21) { scratch in
+            let sums = scratch.baseAddress!
+            let half = slotSums(c, i: k, slot: slot, sums)
+            guard let code else { return (0, half) }
+            let shape = layout.leftHand[slot] ? Self.leftShapes[code] : Self.rightShapes[code]
+            return (Self.darkness(shape, sums, sums + 7, sums + 14), half)
         }
-
-        /// The darkness the slot gives the sample with its code unknown, as
-        /// `ProfileFit.baseDarkness` counts it.
-        func half(leftHand: Bool) -> Double {
-            let (rise, fall) = leftHand ? (2.0 / 6, 1.0 / 6) : (1.0 / 6, 2.0 / 6)
-            return 0.5 * modules.sum() + rise * rises.sum() + fall * falls.sum()
-        }
-    }
-
-    /// Slot `slot`'s weights at sample index `k`.
-    func slotWeights(_ c: Coverage, k: Int, slot: Int) -> SlotWeights {
-        var w = SlotWeights()
-        let start = layout.slots[slot] - c.first[k]
-        for i in 1...6 {
-            let j = start + i
-            guard j >= 0 && j < c.count else { continue }
-            if i <= 5 { w.modules[i - 1] = c.weight(k, j) }
-            w.rises[i - 1] = c.rise(k, j)
-            w.falls[i - 1] = c.fall(k, j)
-        }
-        return w
-    }
-
-    /// The inner five modules of each code, dark 1, as vectors; and per inner boundary
-    /// (before the code's modules 1 to 6), 1 where a bar begins or ends there.
-    static let leftBars: [SIMD8<Double>] = EANLayout.patterns.map(bars)
-    static let rightBars: [SIMD8<Double>] = EANLayout.rightPatterns.map(bars)
-    static let leftRises: [SIMD8<Double>] = EANLayout.patterns.map { edges($0, rising: true) }
-    static let leftFalls: [SIMD8<Double>] = EANLayout.patterns.map { edges($0, rising: false) }
-    static let rightRises: [SIMD8<Double>] = EANLayout.rightPatterns.map { edges($0, rising: true) }
-    static let rightFalls: [SIMD8<Double>] = EANLayout.rightPatterns.map { edges($0, rising: false) }
-    private static func bars(_ p: [UInt8]) -> SIMD8<Double> {
-        var v = SIMD8<Double>()
-        for i in 1...5 { v[i - 1] = Double(p[i]) }
-        return v
-    }
-    private static func edges(_ p: [UInt8], rising: Bool) -> SIMD8<Double> {
-        var v = SIMD8<Double>()
-        for i in 1...6 where p[i] != p[i - 1] && (p[i] == 1) == rising { v[i - 1] = 1 }
-        return v
     }
 
     func light(_ k: Int) -> Double { let t = (Double(k) - gainCentre) / gainScale; return gain.a0 + gain.a1 * t }
@@ -287,23 +250,26 @@ struct ProfileFit {
         let base = zip(fixed, half).map { $0 + $1 }
         guard fitGain(c, darkness: base, use: { owner[$0] == nil }) else { return .infinity }
         var total = 0.0
-        var perSlot = [[Double]](repeating: [], count: layout.slots.count)
-        for j in perSlot.indices { perSlot[j] = [Double](repeating: 0, count: layout.leftHand[j] ? 20 : 10) }
-        for (i, k) in c.samples.enumerated() {
-            let e = profile[k] - light(k), b = contrast(k)
-            guard let j = owner[i] else {
-                let r = e + b * base[i]
-                total += r * r
-                continue
-            }
-            let w = slotWeights(c, k: i, slot: j)
-            let rest = base[i] - w.half(leftHand: layout.leftHand[j])
-            for code in perSlot[j].indices {
-                let r = e + b * (rest + w.darkness(of: code, leftHand: layout.leftHand[j]))
-                perSlot[j][code] += r * r
+        var perSlot = [Double](repeating: 0, count: layout.slots.count * 20)
+        let leftHand = layout.leftHand, leftShapes = Self.leftShapes, rightShapes = Self.rightShapes
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 21) { scratch in
+            let sums = scratch.baseAddress!, rises = sums + 7, falls = sums + 14
+            for (i, k) in c.samples.enumerated() {
+                let e = profile[k] - light(k), b = contrast(k)
+                guard let j = owner[i] else {
+                    let r = e + b * base[i]
+                    total += r * r
+                    continue
+                }
+                let rest = base[i] - slotSums(c, i: i, slot: j, sums)
+                let shapes = leftHand[j] ? leftShapes : rightShapes
+                for code in shapes.indices {
+                    let r = e + b * (rest + Self.darkness(shapes[code], sums, rises, falls))
+                    perSlot[j * 20 + code] += r * r
+                }
             }
         }
-        total += perSlot.reduce(0) { $0 + ($1.min() ?? 0) }
+        for j in leftHand.indices { total += perSlot[(j * 20)..<(j * 20 + (leftHand[j] ? 20 : 10))].min()! }
         return total / Double(max(1, c.samples.count))
     }
 }

@@ -48,6 +48,7 @@ struct ProfileReader {
         guard let bands = Self.bands(region, in: image) else { return nil }
         var votes: [[UInt8]: (symbology: Symbology, count: Int, ends: (Double, Double))] = [:]
         var seeds: [ProfileDecoder.Placement]?
+        let needed = bands.profiles.count >= Self.minAgreeing ? Self.minAgreeing : 1
         for (index, band) in bands.profiles.enumerated() {
             let fitted = ProfileDecoder.fitted(band, span: bands.span, seeds: seeds)
             let all = fitted.map(\.reading)
@@ -63,8 +64,10 @@ struct ProfileReader {
                 votes[bytes, default: (symbology, 0, ends)].count += 1
                 break
             }
+            // The bands left cannot change a vote already lost.
+            let left = bands.profiles.count - index - 1
+            if votes.count > 1 || (votes.first?.value.count ?? 0) + left < needed { return nil }
         }
-        let needed = bands.profiles.count >= Self.minAgreeing ? Self.minAgreeing : 1
         guard votes.count == 1, let (bytes, vote) = votes.first, vote.count >= needed else { return nil }
         let (c, s) = (cos(region.angle), sin(region.angle))
         let corners = [(vote.ends.0, -region.along), (vote.ends.1, -region.along),

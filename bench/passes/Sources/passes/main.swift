@@ -20,6 +20,11 @@ import Foundation
 // Writes, per image, the evidence the plan's gates may look at and what each costs
 // (Evidence.swift).
 
+// passes --profiles OUT.json IMAGE...
+//
+// Runs the grey-profile EAN/UPC reader alone on every image (its gate in the plan aside):
+// per image its CPU time and what it read (`profile.py --reader` prints the tables).
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--evidence", arguments.count >= 3 {
     try profileEvidence(output: arguments[1], images: Array(arguments.dropFirst(2)))
@@ -31,6 +36,14 @@ if arguments.first == "--plan" {
         exit(64)
     }
     try profilePlan(effort: effort, output: arguments[2], images: Array(arguments.dropFirst(3)))
+    exit(0)
+}
+if arguments.first == "--profiles" {
+    guard arguments.count >= 3 else {
+        FileHandle.standardError.write(Data("usage: passes --profiles OUT.json IMAGE...\n".utf8))
+        exit(64)
+    }
+    try profileReader(output: arguments[1], images: Array(arguments.dropFirst(2)))
     exit(0)
 }
 let byLine = arguments.first == "--lines"
