@@ -15,7 +15,22 @@ import Foundation
 // Profiles the plan instead (profile.py prints the tables): the CPU time of each image's
 // decoding, of each pass `Detector` runs at EFFORT and of each census, and what each read.
 
+// passes --readers [--repeat N] OUT.json IMAGE...
+//
+// Times our own Data Matrix and Aztec readers alone on each image instead (Readers.swift).
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--readers" {
+    var rest = Array(arguments.dropFirst())
+    var repeats = 1
+    if rest.first == "--repeat", rest.count >= 2, let n = Int(rest[1]), n > 0 { repeats = n; rest.removeFirst(2) }
+    guard rest.count >= 2 else {
+        FileHandle.standardError.write(Data("usage: passes --readers [--repeat N] OUT.json IMAGE...\n".utf8))
+        exit(64)
+    }
+    try profileReaders(output: rest[0], images: Array(rest.dropFirst()), repeats: repeats)
+    exit(0)
+}
 if arguments.first == "--plan" {
     guard arguments.count >= 4, let effort = Effort(rawValue: arguments[1]) else {
         FileHandle.standardError.write(Data("usage: passes --plan EFFORT OUT.json IMAGE...\n".utf8))
