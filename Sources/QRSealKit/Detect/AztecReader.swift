@@ -14,6 +14,8 @@ struct AztecReader {
     let image: GrayImage
     /// The image binarized as `FinderCensus.binarized(_:)` makes it: true is dark.
     let dark: [Bool]
+    /// The runs of `dark` along each row.
+    let runs: RowRuns
 
     /// At most this many bull's-eyes are followed in one image.
     static let maxBullseyes = 24
@@ -24,9 +26,11 @@ struct AztecReader {
     /// Whether modules are read light for dark: a symbol printed light on dark.
     private(set) var inverted = false
 
-    init(image: GrayImage, dark: [Bool]? = nil) {
+    init(image: GrayImage, dark: [Bool]? = nil, runs: RowRuns? = nil) {
         self.image = image
-        self.dark = dark ?? FinderCensus.binarized(image)
+        let dark = dark ?? FinderCensus.binarized(image)
+        self.dark = dark
+        self.runs = runs ?? RowRuns(dark: dark, width: image.width, height: image.height)
     }
 
     /// Every Aztec symbol read, corners in the image's pixels.
@@ -54,25 +58,19 @@ struct AztecReader {
     /// The centres of the bull's-eyes, each once, at most `maxBullseyes`.
     func bullseyes() -> [Centre] {
         let w = image.width, h = image.height
-        guard w >= 11, h >= 11, dark.count == w * h else { return [] }
+        guard w >= 11, h >= 11, dark.count == w * h, runs.width == w, runs.height == h else { return [] }
         var found: [Centre] = []
-        var startsStorage = [Int](repeating: 0, count: w + 1)
-        startsStorage.withUnsafeMutableBufferPointer { starts in
+        var rejectedRows = [Int32](repeating: 0, count: 2 * w)
+        rejectedRows.withUnsafeMutableBufferPointer { rejected in
+        runs.bounds.withUnsafeBufferPointer { bounds in
         dark.withUnsafeBufferPointer { dark in
             // A bull's-eye's centre module is at least two pixels high in an image this
             // large, so every other row finds it.
             for y in stride(from: 0, to: h, by: min(w, h) >= Self.everyOtherRowFrom ? 2 : 1) {
-                let row = y * w
                 // The start of each run in this row, and the colour of the first.
-                var count = 0
-                starts[0] = 0
-                count = 1
-                for x in 1..<w where dark[row + x] != dark[row + x - 1] {
-                    starts[count] = x
-                    count += 1
-                }
-                starts[count] = w
-                let firstDark = dark[row]
+                let starts = UnsafeBufferPointer(rebasing: bounds[runs.first[y]..<runs.first[y + 1]])
+                let count = starts.count - 1
+                let firstDark = runs.firstDark[y]
                 // Run i spans starts[i]..<starts[i+1]; it is dark when i is even and the row
                 // starts dark, or odd and it starts light. Centres of both colours are looked
                 // for, light ones for symbols printed light on dark.
@@ -80,20 +78,20 @@ struct AztecReader {
                 while i + 4 < count {
                     defer { i += 1 }
                     // Most runs fail at once: each of the seven must be 0.3 to 1.8 of a seventh.
-                    let total = starts[i + 4] - starts[i - 3]
+                    let total = Int(starts[i + 4] - starts[i - 3])
                     var plausible = total >= 7
                     for k in (i - 3)...(i + 3) where plausible {
-                        let run = 70 * (starts[k + 1] - starts[k])
+                        let run = 70 * Int(starts[k + 1] - starts[k])
                         plausible = run >= 3 * total && run <= 18 * total
                     }
-                    guard plausible, Self.looksLikeRings((0..<7).map { starts[i - 2 + $0] - starts[i - 3 + $0] })
+                    guard plausible, Self.looksLikeRings(InlineArray { Int(starts[i - 2 + $0] - starts[i - 3 + $0]) })
                     else { continue }
                     let cx = Double(starts[i] + starts[i + 1]) / 2
                     if found.contains(where: { abs($0.x - cx) < $0.module * 2 && abs($0.y - Double(y)) < $0.module * 2 }) {
                         continue
                     }
                     let light = (i % 2 == 0) != firstDark
-                    guard let centre = confirm(x: Int(cx), y: y, light: light, dark: dark) else { continue }
+                    guard let centre = confirm(x: Int(cx), y: y, light: light, dark: dark, rejected: rejected) else { continue }
                     if found.contains(where: { abs($0.x - centre.x) < $0.module * 2 && abs($0.y - centre.y) < $0.module * 2 }) {
                         continue
                     }
@@ -103,6 +101,7 @@ struct AztecReader {
             }
         }
         }
+        }
         return found
     }
 
@@ -110,8 +109,9 @@ struct AztecReader {
     /// bull's-eye's middle: each about the seventh of their sum, each dark and light pair
     /// about two sevenths (thick or thin dark modules change the runs, not the pairs), and
     /// the two sides alike.
-    static func looksLikeRings(_ r: [Int]) -> Bool {
-        let total = r.reduce(0, +)
+    static func looksLikeRings(_ r: InlineArray<7, Int>) -> Bool {
+        var total = 0
+        for k in 0..<7 { total += r[k] }
         guard total >= 7 else { return false }
         let m = Double(total) / 7
         for k in 0..<7 where Double(r[k]) < 0.3 * m || Double(r[k]) > 1.8 * m { return false }
@@ -121,6 +121,36 @@ struct AztecReader {
         }
         for k in 0..<3 where abs(Double(r[k] - r[6 - k])) > 0.6 * m + 1 { return false }
         return true
+    }
+
+    /// The steps from (x, y) up and down its column at which the centre run and the next
+    /// four end (`up[k]` rows above, `down[k]` rows below); nil when the image's edge cuts
+    /// a side short of that.
+    private func column(x: Int, y: Int, dark: UnsafeBufferPointer<Bool>) -> (up: InlineArray<5, Int>, down: InlineArray<5, Int>)? {
+        let w = image.width, h = image.height
+        func side(_ sign: Int) -> InlineArray<5, Int>? {
+            var ends = InlineArray<5, Int>(repeating: 0)
+            var found = 0
+            var colour = dark[y * w + x]
+            var t = 0
+            while found < 5 {
+                t += 1
+                let py = y + sign * t
+                guard py >= 0, py < h else {
+                    // The edge ends the run it cuts, and the search.
+                    ends[found] = t
+                    return found == 4 ? ends : nil
+                }
+                if dark[py * w + x] != colour {
+                    ends[found] = t
+                    found += 1
+                    colour.toggle()
+                }
+            }
+            return ends
+        }
+        guard let up = side(-1), let down = side(1) else { return nil }
+        return (up, down)
     }
 
     /// The runs along a line through (x, y), stepping (dx, dy): the boundaries, in steps
@@ -152,24 +182,40 @@ struct AztecReader {
 
     /// The bull's-eye whose centre run a row crosses at (x, y), if its column shows the
     /// same rings; its centre and module size from both.
-    private func confirm(x: Int, y: Int, light: Bool, dark: UnsafeBufferPointer<Bool>) -> Centre? {
+    /// `rejected[2x] ..< rejected[2x + 1]` are the rows of a run down column x that showed
+    /// no rings: the column test depends only on that run, not on the row crossing it, so it
+    /// is not made again on the rows below.
+    private func confirm(x: Int, y: Int, light: Bool, dark: UnsafeBufferPointer<Bool>,
+                         rejected: UnsafeMutableBufferPointer<Int32>) -> Centre? {
         let w = image.width
-        guard dark[y * w + x] != light else { return nil }
-        let column = runs(x: x, y: y, dx: 0, dy: 1, count: 4, dark: dark)
-        guard column.before.count == 5, column.after.count == 5 else { return nil }
-        let vertical = Self.widths(column)
-        guard Self.looksLikeRings(Array(vertical[1..<8])) else { return nil }
-        let cy = y + (column.before[0] + 1 + column.after[0]) / 2
+        guard dark[y * w + x] != light, y < rejected[2 * x] || y >= rejected[2 * x + 1],
+              let (up, down) = column(x: x, y: y, dark: dark) else { return nil }
+        // The centre run and three rings on each side, outermost above first.
+        let vertical = InlineArray<7, Int> { k in
+            switch k {
+            case 0..<3: up[3 - k] - up[2 - k]
+            case 3: up[0] + down[0] - 1
+            default: down[k - 3] - down[k - 4]
+            }
+        }
+        guard Self.looksLikeRings(vertical) else {
+            rejected[2 * x] = Int32(y - up[0] + 1)
+            rejected[2 * x + 1] = Int32(y + down[0])
+            return nil
+        }
+        let cy = y + (down[0] + 1 - up[0]) / 2
         // The row again, through the column's centre.
         guard dark[cy * w + x] != light else { return nil }
         let row = runs(x: x, y: cy, dx: 1, dy: 0, count: 6, dark: dark)
         guard row.before.count >= 5, row.after.count >= 5 else { return nil }
         let horizontal = Self.widths(row)
         let middle = row.before.count - 1
-        let inner = Array(horizontal[(middle - 3)...(middle + 3)])
+        let inner = InlineArray<7, Int> { horizontal[middle - 3 + $0] }
         guard Self.looksLikeRings(inner) else { return nil }
         let cx = Double(x) + Double(row.before[0] + 1 + row.after[0]) / 2
-        let mv = Double(vertical[1..<8].reduce(0, +)) / 7, mh = Double(inner.reduce(0, +)) / 7
+        var sums = (vertical: 0, horizontal: 0)
+        for k in 0..<7 { sums = (sums.vertical + vertical[k], sums.horizontal + inner[k]) }
+        let mv = Double(sums.vertical) / 7, mh = Double(sums.horizontal) / 7
         guard mv < 2.5 * mh, mh < 2.5 * mv else { return nil }
         let centre = Centre(x: cx + 0.5, y: Double(cy) + 0.5, module: (mv + mh) / 2,
                             left: row.before.map { x + $0 }, right: row.after.map { x + $0 }, light: light)

@@ -17,8 +17,15 @@ extension DataMatrixReader {
         var module = min(side.min()! / 10, region.module)
         // Two adjacent sides of the hull are nearly all dark already, the L's, before any
         // refitting: most regions of text and texture stop here.
-        guard let solidity = sides(rough, module: module)?.solidity,
-              (0..<4).contains(where: { solidity[$0] >= 0.7 && solidity[($0 + 1) % 4] >= 0.7 }) else { return nil }
+        // Every pair of adjacent sides holds side 0 or side 2: when neither is dark enough,
+        // the other two need not be looked at.
+        var solidity = [Double](repeating: 0, count: 4)
+        for k in [0, 2, 1, 3] {
+            guard let found = sideSolidity(rough, k, module: module, measuringRuns: false) else { return nil }
+            solidity[k] = found.solidity
+            if k == 2 && solidity[0] < 0.7 && solidity[2] < 0.7 { return nil }
+        }
+        guard (0..<4).contains(where: { solidity[$0] >= 0.7 && solidity[($0 + 1) % 4] >= 0.7 }) else { return nil }
         guard var quad = refitted(rough, module: module), case (let corner, var thickness)? = lCorner(quad, module: module)
         else { return nil }
         // The L's sides are sure now; the corner opposite may have been cut off the region (the
@@ -75,33 +82,42 @@ extension DataMatrixReader {
     func sides(_ quad: [Point], module: Double) -> (solidity: [Double], runs: [[Double]])? {
         var solidity: [Double] = [], runs: [[Double]] = []
         for k in 0..<4 {
-            let p = quad[k], q = quad[(k + 1) % 4]
-            let length = distance(p, q)
-            guard length > 0 else { return nil }
-            let outward = Self.outwardNormal(quad, side: k)
-            let nx = -outward.x, ny = -outward.y
-            let samples = max(8, min(60, Int(length / 2)))
-            var dark = 0, lengths: [Double] = []
-            for s in 0..<samples {
-                let t = 0.08 + 0.84 * (Double(s) + 0.5) / Double(samples)
-                let x0 = p.x + (q.x - p.x) * t, y0 = p.y + (q.y - p.y) * t
-                // The first dark pixel within half a module of the side; the L's edge may lie
-                // a pixel inside the fitted line on a turned or blurred symbol.
-                var start = 0.5
-                while start <= 0.5 + module / 2, !isDark(Int(x0 + nx * start), Int(y0 + ny * start)) { start += 0.5 }
-                guard start <= 0.5 + module / 2 else {
-                    lengths.append(0)
-                    continue
-                }
-                var run = start
-                while run < length / 4, isDark(Int(x0 + nx * run), Int(y0 + ny * run)) { run += 0.5 }
-                dark += 1
-                lengths.append(run)
-            }
-            solidity.append(Double(dark) / Double(samples))
-            runs.append(lengths)
+            guard let found = sideSolidity(quad, k, module: module, measuringRuns: true) else { return nil }
+            solidity.append(found.solidity)
+            runs.append(found.runs)
         }
         return (solidity, runs)
+    }
+
+    /// Side `k` of `quad` (from corner k to k + 1): the share of places along it where the
+    /// pixels just inside are dark, and, when `measuringRuns`, how far inwards the dark run
+    /// at each place goes (else no runs).
+    func sideSolidity(_ quad: [Point], _ k: Int, module: Double, measuringRuns: Bool) -> (solidity: Double, runs: [Double])? {
+        let p = quad[k], q = quad[(k + 1) % 4]
+        let length = distance(p, q)
+        guard length > 0 else { return nil }
+        let outward = Self.outwardNormal(quad, side: k)
+        let nx = -outward.x, ny = -outward.y
+        let samples = max(8, min(60, Int(length / 2)))
+        var dark = 0, lengths: [Double] = []
+        for s in 0..<samples {
+            let t = 0.08 + 0.84 * (Double(s) + 0.5) / Double(samples)
+            let x0 = p.x + (q.x - p.x) * t, y0 = p.y + (q.y - p.y) * t
+            // The first dark pixel within half a module of the side; the L's edge may lie
+            // a pixel inside the fitted line on a turned or blurred symbol.
+            var start = 0.5
+            while start <= 0.5 + module / 2, !isDark(Int(x0 + nx * start), Int(y0 + ny * start)) { start += 0.5 }
+            guard start <= 0.5 + module / 2 else {
+                if measuringRuns { lengths.append(0) }
+                continue
+            }
+            dark += 1
+            guard measuringRuns else { continue }
+            var run = start
+            while run < length / 4, isDark(Int(x0 + nx * run), Int(y0 + ny * run)) { run += 0.5 }
+            lengths.append(run)
+        }
+        return (Double(dark) / Double(samples), lengths)
     }
 
     /// `quad` with each side moved onto the outermost dark pixels within a module and a half
@@ -131,9 +147,17 @@ extension DataMatrixReader {
             let window = max(2 * module, 1) / length
             var points: [Point] = []
             var start = 0.0
+            // The edge points come in order along the side: the windows slide over them.
+            var first = 0
             while start < 1 {
-                let inWindow = edge.filter { $0.t >= start && $0.t < start + window }
-                if let outer = inWindow.max(by: { $0.d < $1.d }) {
+                while first < edge.count && edge[first].t < start { first += 1 }
+                var outer: (t: Double, d: Double)?
+                var i = first
+                while i < edge.count && edge[i].t < start + window {
+                    if outer == nil || edge[i].d > outer!.d { outer = edge[i] }
+                    i += 1
+                }
+                if let outer {
                     let bx = p.x + (q.x - p.x) * outer.t, by = p.y + (q.y - p.y) * outer.t
                     points.append(Point(x: bx + nx * outer.d, y: by + ny * outer.d))
                 }

@@ -15,6 +15,8 @@ struct DataMatrixReader {
     let image: GrayImage
     /// The image binarized as `FinderCensus.binarized(_:)` makes it: true is dark.
     let dark: [Bool]
+    /// The runs of `dark` along each row.
+    let runs: RowRuns
 
     /// At most this many regions are tried in one image, the largest first, per colour.
     static let maxCandidates = 40
@@ -22,14 +24,17 @@ struct DataMatrixReader {
     /// Whether dark means light: symbols printed light on dark.
     var inverted = false
 
-    init(image: GrayImage, dark: [Bool]? = nil) {
+    init(image: GrayImage, dark: [Bool]? = nil, runs: RowRuns? = nil) {
         self.image = image
-        self.dark = dark ?? FinderCensus.binarized(image)
+        let dark = dark ?? FinderCensus.binarized(image)
+        self.dark = dark
+        self.runs = runs ?? RowRuns(dark: dark, width: image.width, height: image.height)
     }
 
     /// Every Data Matrix symbol read, corners in the image's pixels, each once.
     func read() -> [(candidate: Candidate, symbol: DataMatrixSymbol)] {
-        guard image.width >= 8, image.height >= 8, dark.count == image.width * image.height else { return [] }
+        guard image.width >= 8, image.height >= 8, dark.count == image.width * image.height,
+              runs.width == image.width, runs.height == image.height else { return [] }
         var out: [(candidate: Candidate, symbol: DataMatrixSymbol)] = []
         var turned = self
         turned.inverted = true
@@ -67,30 +72,31 @@ struct DataMatrixReader {
     /// each way, a fill of their hull a symbol's modules could give, at most `maxCandidates`.
     func regions() -> [Region] {
         let w = image.width, h = image.height
-        // Runs of dark pixels, row by row, joined by union–find.
-        var runStart: [Int32] = [], runEnd: [Int32] = [], runRow: [Int32] = []
+        // This colour's runs, row by row (every other run of each row), joined by union–find.
+        let capacity = runs.bounds.count / 2 + h
+        let runStart = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+        let runEnd = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+        let runRow = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+        let parent = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+        defer { [runStart, runEnd, runRow, parent].forEach { $0.deallocate() } }
         var rowFirst = [Int](repeating: 0, count: h + 1)
-        dark.withUnsafeBufferPointer { dark in
+        var n = 0
+        runs.bounds.withUnsafeBufferPointer { bounds in
             for y in 0..<h {
-                rowFirst[y] = runStart.count
-                let row = y * w
-                var x = 0
-                while x < w {
-                    if dark[row + x] != inverted {
-                        let s = x
-                        while x < w && dark[row + x] != inverted { x += 1 }
-                        runStart.append(Int32(s)); runEnd.append(Int32(x)); runRow.append(Int32(y))
-                    } else {
-                        x += 1
-                    }
+                rowFirst[y] = n
+                let a = runs.first[y], b = runs.first[y + 1] - 1
+                // Run i of the row spans bounds[i] ..< bounds[i + 1]; its colour alternates.
+                var i = a + (runs.firstDark[y] != inverted ? 0 : 1)
+                while i < b {
+                    runStart[n] = bounds[i]; runEnd[n] = bounds[i + 1]; runRow[n] = Int32(y)
+                    parent[n] = Int32(n)
+                    n += 1
+                    i += 2
                 }
             }
         }
-        rowFirst[h] = runStart.count
-        let n = runStart.count
+        rowFirst[h] = n
         guard n > 0 else { return [] }
-        var parent = [Int32](repeating: 0, count: n)
-        for i in 0..<n { parent[i] = Int32(i) }
         func find(_ i: Int) -> Int {
             var r = i
             while Int(parent[r]) != r { r = Int(parent[r]) }
@@ -112,10 +118,19 @@ struct DataMatrixReader {
             }
         }
         // Per root: bounding box and pixel count.
-        var minX = [Int32](repeating: Int32.max, count: n), maxX = [Int32](repeating: -1, count: n)
-        var minY = [Int32](repeating: Int32.max, count: n), maxY = [Int32](repeating: -1, count: n)
-        var count = [Int](repeating: 0, count: n)
-        var root = [Int32](repeating: 0, count: n)
+        func filled(_ value: Int32) -> UnsafeMutableBufferPointer<Int32> {
+            let buffer = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+            buffer.initialize(repeating: value)
+            return buffer
+        }
+        let minX = filled(Int32.max), maxX = filled(-1), minY = filled(Int32.max), maxY = filled(-1)
+        let root = filled(0), slot = filled(-1)
+        let count = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
+        count.initialize(repeating: 0)
+        defer {
+            [minX, maxX, minY, maxY, root, slot].forEach { $0.deallocate() }
+            count.deallocate()
+        }
         for i in 0..<n {
             let r = find(i)
             root[i] = Int32(r)
@@ -134,32 +149,83 @@ struct DataMatrixReader {
         }
         roots.sort { count[$0] > count[$1] }
         roots = Array(roots.prefix(Self.maxCandidates))
-        let wanted = Set(roots)
-        // Each wanted region's row ends, as pixel corners.
-        var ends: [Int: [Point]] = [:], widths: [Int: [Int32]] = [:]
-        for i in 0..<n where wanted.contains(Int(root[i])) {
-            let y = Double(runRow[i])
-            widths[Int(root[i]), default: []].append(runEnd[i] - runStart[i])
-            ends[Int(root[i]), default: []] += [Point(x: Double(runStart[i]), y: y), Point(x: Double(runStart[i]), y: y + 1),
-                                                Point(x: Double(runEnd[i]), y: y), Point(x: Double(runEnd[i]), y: y + 1)]
+        // Each wanted region's leftmost start and rightmost end on each of its rows, and a
+        // histogram of its run widths.
+        var left: [[Int32]] = [], right: [[Int32]] = [], widths: [[Int32]] = []
+        for (k, r) in roots.enumerated() {
+            slot[r] = Int32(k)
+            let bh = Int(maxY[r] - minY[r])
+            left.append([Int32](repeating: Int32.max, count: bh))
+            right.append([Int32](repeating: -1, count: bh))
+            widths.append([Int32](repeating: 0, count: Int(maxX[r] - minX[r]) + 1))
         }
-        return roots.compactMap { r in
-            guard let points = ends[r] else { return nil }
-            let hull = Self.convexHull(points)
+        for i in 0..<n {
+            let k = Int(slot[Int(root[i])])
+            guard k >= 0 else { continue }
+            let row = Int(runRow[i] - minY[Int(root[i])])
+            left[k][row] = min(left[k][row], runStart[i])
+            right[k][row] = max(right[k][row], runEnd[i])
+            widths[k][Int(runEnd[i] - runStart[i])] += 1
+        }
+        return roots.enumerated().compactMap { k, r in
+            let hull = Self.convexHull(rowOrdered: Self.rowEnds(left: left[k], right: right[k], top: Int(minY[r])))
             guard hull.count >= 4 else { return nil }
             let area = Self.area(hull)
             guard area > 0, Double(count[r]) / area > 0.25, Double(count[r]) / area < 0.9 else { return nil }
-            let sorted = (widths[r] ?? [2]).sorted()
             return Region(hull: hull, pixels: count[r], centre: Self.centre(hull),
-                          module: max(1, Double(sorted[sorted.count / 2]) / 2))
+                          module: max(1, Double(Self.median(histogram: widths[k])) / 2))
         }
+    }
+
+    /// The corners of a region's pixels that its convex hull can pass through: on each line
+    /// between two rows, the leftmost and the rightmost corner of the rows' runs above and
+    /// below it (`left` and `right` per row from `top`, `Int32.max` and -1 on rows without one).
+    static func rowEnds(left: [Int32], right: [Int32], top: Int) -> [Point] {
+        var points: [Point] = []
+        points.reserveCapacity(2 * left.count + 2)
+        for line in 0...left.count {
+            var l = Int32.max, r: Int32 = -1
+            if line > 0 { l = left[line - 1]; r = right[line - 1] }
+            if line < left.count { l = min(l, left[line]); r = max(r, right[line]) }
+            guard r >= 0 else { continue }
+            let y = Double(top + line)
+            points.append(Point(x: Double(l), y: y))
+            if r != l { points.append(Point(x: Double(r), y: y)) }
+        }
+        return points
+    }
+
+    /// The middle value (the upper of two) of the widths counted in `histogram`.
+    static func median(histogram: [Int32]) -> Int {
+        let total = histogram.reduce(0) { $0 + Int($1) }
+        var seen = 0
+        for (width, n) in histogram.enumerated() {
+            seen += Int(n)
+            if seen > total / 2 { return width }
+        }
+        return 2
     }
 
     /// The convex hull, counterclockwise in the image's coordinates seen with y up (monotone chain).
     static func convexHull(_ points: [Point]) -> [Point] {
         let p = points.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
         guard p.count >= 3 else { return p }
-        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+        return monotoneChain(p) { o, a, b in (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+    }
+
+    /// `convexHull(_:)` of points already in order of rows (y, then x), as `rowEnds` gives
+    /// them, without sorting: the chain runs down the rows instead of across the columns,
+    /// which turns it the other way, so it is reversed and started at the same vertex.
+    static func convexHull(rowOrdered p: [Point]) -> [Point] {
+        guard p.count >= 3 else { return convexHull(p) }
+        // The cross product with x and y swapped.
+        let hull = Array(monotoneChain(p) { o, a, b in (a.y - o.y) * (b.x - o.x) - (a.x - o.x) * (b.y - o.y) }.reversed())
+        guard let first = hull.indices.min(by: { (hull[$0].x, hull[$0].y) < (hull[$1].x, hull[$1].y) }) else { return hull }
+        return Array(hull[first...] + hull[..<first])
+    }
+
+    /// The lower then the upper chain of sorted points, turning the way `cross` is positive.
+    private static func monotoneChain(_ p: [Point], cross: (Point, Point, Point) -> Double) -> [Point] {
         var lower: [Point] = [], upper: [Point] = []
         for q in p {
             while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], q) <= 0 { lower.removeLast() }

@@ -128,6 +128,7 @@ public struct Detector: Sendable {
             let copied = threadCPUMilliseconds()
             let read = pass.run(on: copy, symbologies: wanted,
                                 binarized: { prepared.binarized(for: pass.steps) ?? FinderCensus.binarized(copy) },
+                                runs: { prepared.rowRuns(for: pass.steps) },
                                 census: { prepared.census(for: pass.steps, slack: $0) },
                                 fruitless: prepared.fruitlessTriples(for: pass.steps)).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,

@@ -42,12 +42,12 @@ struct Pass: Sendable, Hashable {
     var readsLinearCodes: Bool { steps.isEmpty || steps == [.invert] }
 
     /// What this pass reports on `image`, the prepared copy; corners in the copy's pixels.
-    /// `binarized` gives the copy as `FinderCensus.binarized(_:)` makes it, `census` its
-    /// finder census at a slack, and `fruitless` the triples read in vain on it, for the
-    /// locator, so that passes over the same copy share them.
+    /// `binarized` gives the copy as `FinderCensus.binarized(_:)` makes it, `runs` that copy's
+    /// runs along its rows, `census` its finder census at a slack, and `fruitless` the triples
+    /// read in vain on it, for the locator, so that passes over the same copy share them.
     func run(on image: GrayImage, symbologies wanted: Set<Symbology>,
-             binarized: (() -> [Bool])? = nil, census: ((Double) -> FinderCensus?)? = nil,
-             fruitless: FruitlessTriples? = nil) -> [Candidate] {
+             binarized: (() -> [Bool])? = nil, runs: (() -> RowRuns?)? = nil,
+             census: ((Double) -> FinderCensus?)? = nil, fruitless: FruitlessTriples? = nil) -> [Candidate] {
         let symbologies = readsLinearCodes ? wanted : wanted.filter(\.isMatrix)
         guard !symbologies.isEmpty else { return [] }
         switch engine {
@@ -67,14 +67,14 @@ struct Pass: Sendable, Hashable {
                              fruitless: fruitless).read()
         case .aztec:
             guard symbologies.contains(.aztec) else { return [] }
-            return AztecReader(image: image, dark: binarized?()).read().map { read in
+            return AztecReader(image: image, dark: binarized?(), runs: runs?() ?? nil).read().map { read in
                 var candidate = read.candidate
                 candidate.isSoundlyChecked = read.symbol.isSoundlyChecked
                 return candidate
             }
         case .dataMatrix:
             guard symbologies.contains(.dataMatrix) else { return [] }
-            return DataMatrixReader(image: image, dark: binarized?()).read().map(\.candidate)
+            return DataMatrixReader(image: image, dark: binarized?(), runs: runs?() ?? nil).read().map(\.candidate)
         case .profiles:
             return ProfileReader(symbologies: symbologies).scan(image)
         case .zbar:

@@ -108,10 +108,14 @@ final class PreparedImages: @unchecked Sendable {
     private let maxPixels: Int
     private var cache: [[Step]: (GrayImage, PixelMapping)?] = [:]
     private var binarizedCache: [[Step]: [Bool]] = [:]
+    private var runsCache: [[Step]: RowRuns] = [:]
     private var censusCache: [CensusKey: FinderCensus] = [:]
     private var fruitlessCache: [[Step]: FruitlessTriples] = [:]
     private struct CensusKey: Hashable { let steps: [Step]; let slack: Double }
     private let lock = NSLock()
+    /// Held while a binarized copy or its runs are made, so that two passes running side by
+    /// side (our Aztec and Data Matrix readers in the quick search) make them once between them.
+    private let making = NSLock()
 
     var width: Int { original.width }
     var height: Int { original.height }
@@ -130,11 +134,36 @@ final class PreparedImages: @unchecked Sendable {
         lock.unlock()
         if let hit { return hit }
         guard let (copy, _) = image(for: steps) else { return nil }
-        let made = FinderCensus.binarized(copy)
+        making.lock(); defer { making.unlock() }
         lock.lock()
-        binarizedCache[steps] = made
+        let made = binarizedCache[steps]
         lock.unlock()
-        return made
+        if let made { return made }
+        let dark = FinderCensus.binarized(copy)
+        lock.lock()
+        binarizedCache[steps] = dark
+        lock.unlock()
+        return dark
+    }
+
+    /// The runs along the rows of the copy `binarized(for:)` gives (`RowRuns`), found once
+    /// however many of our readers scan its rows; nil when a step does not apply.
+    func rowRuns(for steps: [Step]) -> RowRuns? {
+        lock.lock()
+        let hit = runsCache[steps]
+        lock.unlock()
+        if let hit { return hit }
+        guard let dark = binarized(for: steps), let (copy, _) = image(for: steps) else { return nil }
+        making.lock(); defer { making.unlock() }
+        lock.lock()
+        let made = runsCache[steps]
+        lock.unlock()
+        if let made { return made }
+        let runs = RowRuns(dark: dark, width: copy.width, height: copy.height)
+        lock.lock()
+        runsCache[steps] = runs
+        lock.unlock()
+        return runs
     }
 
     /// The finder census of the copy `steps` make, runs allowed to stray by `slack`, taken

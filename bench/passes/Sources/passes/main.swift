@@ -25,9 +25,24 @@ import Foundation
 // Runs the grey-profile EAN/UPC reader alone on every image (its gate in the plan aside):
 // per image its CPU time and what it read (`profile.py --reader` prints the tables).
 
+// passes --readers [--repeat N] OUT.json IMAGE...
+//
+// Times our own Data Matrix and Aztec readers alone on each image instead (Readers.swift).
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--evidence", arguments.count >= 3 {
     try profileEvidence(output: arguments[1], images: Array(arguments.dropFirst(2)))
+    exit(0)
+}
+if arguments.first == "--readers" {
+    var rest = Array(arguments.dropFirst())
+    var repeats = 1
+    if rest.first == "--repeat", rest.count >= 2, let n = Int(rest[1]), n > 0 { repeats = n; rest.removeFirst(2) }
+    guard rest.count >= 2 else {
+        FileHandle.standardError.write(Data("usage: passes --readers [--repeat N] OUT.json IMAGE...\n".utf8))
+        exit(64)
+    }
+    try profileReaders(output: rest[0], images: Array(rest.dropFirst()), repeats: repeats)
     exit(0)
 }
 if arguments.first == "--plan" {

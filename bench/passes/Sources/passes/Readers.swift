@@ -1,0 +1,35 @@
+import Foundation
+@testable import QRSealKit
+
+/// Times our own Data Matrix and Aztec readers alone on each image, as the quick search
+/// runs them (on the image as it is, binarized once, its runs found once), and writes, per
+/// image, the CPU time of the binarization, of finding the runs and of each reader and the payloads each read: what a change to
+/// either reader must keep (`readers.py` compares two such tables).
+func profileReaders(output: String, images: [String], repeats: Int) throws {
+    var rows: [[String: Any]] = []
+    func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+    for path in images {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
+              let image = try? ImageDecoder().decode([UInt8](data)) else { continue }
+        var start = threadCPUMilliseconds()
+        var dark: [Bool] = []
+        for _ in 0..<repeats { dark = FinderCensus.binarized(image) }
+        let binarizing = (threadCPUMilliseconds() - start) / Double(repeats)
+        start = threadCPUMilliseconds()
+        var runs = RowRuns(dark: dark, width: image.width, height: image.height)
+        for _ in 1..<max(2, repeats) { runs = RowRuns(dark: dark, width: image.width, height: image.height) }
+        let finding = (threadCPUMilliseconds() - start) / Double(max(1, repeats - 1))
+        start = threadCPUMilliseconds()
+        var matrix: [String] = []
+        for _ in 0..<repeats { matrix = DataMatrixReader(image: image, dark: dark, runs: runs).read().map { hex($0.candidate.bytes) } }
+        let matrixMs = (threadCPUMilliseconds() - start) / Double(repeats)
+        start = threadCPUMilliseconds()
+        var aztec: [String] = []
+        for _ in 0..<repeats { aztec = AztecReader(image: image, dark: dark, runs: runs).read().map { hex($0.candidate.bytes) } }
+        let aztecMs = (threadCPUMilliseconds() - start) / Double(repeats)
+        rows.append(["file": path, "pixels": image.width * image.height, "binarize": binarizing, "runs": finding,
+                     "dataMatrix": matrixMs, "aztec": aztecMs, "dataMatrixReads": matrix, "aztecReads": aztec])
+    }
+    let json = try JSONSerialization.data(withJSONObject: ["rows": rows])
+    try json.write(to: URL(fileURLWithPath: output))
+}
