@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TestSupport
 @testable import QRSealKit
@@ -18,9 +17,9 @@ final class ReaderImageSet<Symbol: Sendable>: Sendable {
     /// nor those left out by the set's tests.
     let names: [String]
     private let reader: @Sendable (GrayImage) -> [Read]
-    private let images = Mutex<[String: GrayImage]>([:])
-    private let reads = Mutex<[String: [Read]]>([:])
-    private let detections = Mutex<[String: [Detection]]>([:])
+    private let images = RunCache<GrayImage>()
+    private let reads = RunCache<[Read]>()
+    private let detections = RunCache<[Detection]>()
 
     /// The set of Tests/Images/`folder`, read as `symbology` by `reader`.
     init(_ folder: String, symbology: Symbology, excluding: Set<String> = [],
@@ -35,10 +34,9 @@ final class ReaderImageSet<Symbol: Sendable>: Sendable {
 
     /// `NAME.png` (also `damaged.unreadable`), decoded once.
     func image(_ name: String) throws -> GrayImage {
-        if let image = images.withLock({ $0[name] }) { return image }
-        let image = try ImageDecoder().decode([UInt8](try Data(contentsOf: folder.appendingPathComponent(name + ".png"))))
-        images.withLock { $0[name] = image }
-        return image
+        try images.value(name) {
+            try ImageDecoder().decode([UInt8](try Data(contentsOf: folder.appendingPathComponent(name + ".png"))))
+        }
     }
 
     /// What `NAME` must read as: `NAME.bin` if there is one, else `NAME.txt`.
@@ -50,18 +48,12 @@ final class ReaderImageSet<Symbol: Sendable>: Sendable {
 
     /// What our reader alone reads in `NAME`, run once an image.
     func read(_ name: String) throws -> [Read] {
-        if let found = reads.withLock({ $0[name] }) { return found }
-        let found = reader(try image(name))
-        reads.withLock { $0[name] = found }
-        return found
+        try reads.value(name) { reader(try image(name)) }
     }
 
     /// What the Detector at the default effort finds in `NAME`, run once an image.
     func detected(_ name: String) throws -> [Detection] {
-        if let found = detections.withLock({ $0[name] }) { return found }
-        let found = ReaderTesting.detector.detect(in: try image(name))
-        detections.withLock { $0[name] = found }
-        return found
+        try detections.value(name) { ReaderTesting.detector.detect(in: try image(name)) }
     }
 
     /// Our reader alone reads `NAME` as its payload, once, as this set's symbology.
