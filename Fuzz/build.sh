@@ -69,9 +69,11 @@ fi
 LIBS=("${LOADER[@]}" -lZXing -lstdc++ $(pkg-config --libs libqrencode libpng libturbojpeg libbrotlienc libbrotlidec libisal))
 
 if [ "${1:-}" = --seeds ]; then
-  # Not a fuzzer: AddressSanitizer's runtime also takes the coverage callbacks.
+  # Not a fuzzer: AddressSanitizer's runtime also takes the coverage callbacks. The tests'
+  # drawings of QR Model 1 symbols and of curled pages make seeds too.
   "$SWIFTC" -parse-as-library -module-name Seeds -sanitize=address "${OPT[@]}" "${CFLAGS[@]}" -I "$OUT/obj" \
-    -use-ld=lld Fuzz/Seeds/main.swift "$LIB" "$SHIM" "${LIBS[@]}" -o "$OUT/seeds"
+    -use-ld=lld Fuzz/Seeds/main.swift Tests/QRSealKitTests/Detect/Model1Symbol.swift \
+    Tests/QRSealKitTests/Detect/WarpedCode.swift "$LIB" "$SHIM" "${LIBS[@]}" -o "$OUT/seeds"
   rm -rf Fuzz/corpus
   SWIFT_BACKTRACE=enable=no "$OUT/seeds" Fuzz/corpus
   echo "fuzz: wrote $(find Fuzz/corpus -type f | wc -l) seeds in Fuzz/corpus"

@@ -250,6 +250,42 @@ struct Seeds {
         }
         let ean = try picture("Tests/Images/linear/ean13-lowres.jpg").scaled(by: 0.9)!
         try write("detector", "ean13-lowres", [UInt8(ean.width - 1), 1] + ean.pixels)
+        try detectorReaders()
+    }
+
+    /// Seeds for the readers that came after the first detector seeds, each checked to read
+    /// at the balanced effort so that the fuzzer starts inside them: our Data Matrix reader
+    /// (zint's symbols of Tests/Images/datamatrix: square, rectangular, small, turned),
+    /// QR Code Model 1 (drawn by the tests' `Model1Symbol`, and the two symbols others made),
+    /// and the locator's curl surface (a curled version 7 code, `WarpedCode`, whose six
+    /// alignment patterns away from the finders fit it).
+    static func detectorReaders() throws {
+        var seeds: [(String, GrayImage)] = []
+        for name in ["s10", "small", "macro05", "r8x18", "gs1", "ascii-latin1"] {
+            seeds.append(("datamatrix-\(name)", try picture("Tests/Images/datamatrix/\(name).png")))
+        }
+        seeds.append(("datamatrix-rot30", try picture("Tests/Images/datamatrix/rot30.png").scaled(by: 0.66)!))
+        for name in ["version2-M", "version5-H-damaged"] {
+            seeds.append(("model1-\(name)", try picture("Tests/Images/model1/\(name).png")))
+        }
+        for (version, degrees) in [(2, 17.0), (4, 0)] {
+            let text = denseText(10 + 2 * version, seed: UInt64(version))
+            let matrix = Model1Symbol.matrix([.bytes(Array(text.utf8))], version: version, level: .medium, mask: version % 8)!
+            seeds.append(("model1-drawn-v\(version)", Model1Symbol.image(matrix, pixelsPerModule: 3, quiet: 2, degrees: degrees)))
+        }
+        let curled = try QREncoder(level: .low, minVersion: 7).encode(.text(denseText(7 * 20, seed: 7)))
+        let (photo, _) = WarpedCode(matrix: curled, pixelsPerModule: 2.6, bow: 1, wave: 0.3, edge: 1.5, tilt: 0.03, seed: 7).image()
+        let inset = (photo.width - 128) / 2
+        seeds.append(("qr-curled-v7", photo.cropped(x: inset, y: inset, width: 128, height: 128)!))
+        var detector = Detector(effort: .balanced)
+        detector.timeBudget = .seconds(60)
+        for (name, image) in seeds {
+            precondition(image.width <= 128 && image.height <= 128, "\(name) is \(image.width)x\(image.height)")
+            let read = detector.detect(in: image).map { "\($0.symbology)\($0.model.map { " model \($0)" } ?? "")" }
+            let located = QRLocator(image: image).read().isEmpty ? "" : " (our locator reads it)"
+            print("seed detector/\(name) \(image.width)x\(image.height): \(read.isEmpty ? "nothing read" : read.joined(separator: ", "))\(located)")
+            try write("detector", name, [UInt8(image.width - 1), 1] + image.pixels)
+        }
     }
 
     /// A test image of the package, read from its root (where `Fuzz/build.sh --seeds` runs).

@@ -4,25 +4,15 @@ import TestSupport
 @testable import QRSealKit
 
 /// Our own Aztec reader on the images of Tests/Images/aztec (made by zint, see
-/// make-aztec-images.sh) and on hostile input drawn here.
+/// make-zint-images.sh) and on hostile input drawn here.
 @Suite("Aztec reader")
 struct AztecReaderTests {
-    static let folder = Tools.packageRoot.appendingPathComponent("Tests/Images/aztec")
+    static let images = ReaderImageSet("aztec", symbology: .aztec) { AztecReader(image: $0).read() }
+    static var names: [String] { images.names }
 
-    static let names: [String] = {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { $0.hasSuffix(".png") && !$0.contains(".unreadable") }.map { String($0.dropLast(4)) }.sorted()
-    }()
+    static func image(_ name: String) throws -> GrayImage { try images.image(name) }
 
-    static func image(_ name: String) throws -> GrayImage {
-        try ImageDecoder().decode([UInt8](try Data(contentsOf: folder.appendingPathComponent(name + ".png"))))
-    }
-
-    static func expected(_ name: String) throws -> [UInt8] {
-        let base = folder.appendingPathComponent(name)
-        if let bin = try? Data(contentsOf: base.appendingPathExtension("bin")) { return [UInt8](bin) }
-        return [UInt8](try Data(contentsOf: base.appendingPathExtension("txt")))
-    }
+    static func expected(_ name: String) throws -> [UInt8] { try images.expected(name) }
 
     @Test("the image set covers what the reader must know", arguments: [
         "compact-upper", "compact-4", "full-mixed", "full-large", "full-10bit", "binary-short", "binary-long",
@@ -36,18 +26,12 @@ struct AztecReaderTests {
 
     @Test("our reader alone reads each image as its payload", arguments: AztecReaderTests.names)
     func readsAlone(name: String) throws {
-        let reads = AztecReader(image: try Self.image(name)).read()
-        #expect(reads.map(\.candidate.bytes) == [try Self.expected(name)], "\(name)")
-        #expect(reads.allSatisfy { $0.candidate.symbology == .aztec })
+        try Self.images.expectReadAlone(name)
     }
 
     @Test("the detector reads each at the default effort, once, as Aztec", arguments: AztecReaderTests.names)
     func detector(name: String) throws {
-        var detector = Detector()
-        detector.timeBudget = .seconds(600)
-        let found = detector.detect(in: try Self.image(name))
-        #expect(found.map(\.bytes) == [try Self.expected(name)], "\(name)")
-        #expect(found.map(\.symbology) == [.aztec])
+        try Self.images.expectDetected(name)
     }
 
     @Test("sizes, word sizes and kinds are those the symbols were drawn with")
@@ -57,25 +41,25 @@ struct AztecReaderTests {
             ("full-10bit", .full, 12), ("full-large", .full, 23), ("rune-255", .rune, 0),
         ]
         for (name, kind, layers) in cases {
-            let symbol = try #require(AztecReader(image: try Self.image(name)).read().first?.symbol, "\(name)")
+            let symbol = try #require(try Self.images.read(name).first?.symbol, "\(name)")
             #expect(symbol.kind == kind && symbol.layers == layers, "\(name): \(symbol.kind) \(symbol.layers)")
         }
     }
 
     @Test("a rune is reported as its value in three digits; ECI text keeps its declared character set")
     func runeAndText() throws {
-        let rune = try #require(Detector().detect(in: try Self.image("rune-0")).first)
+        let rune = try #require(try Self.images.detected("rune-0").first)
         #expect(rune.text == "000")
-        let eci = try #require(AztecReader(image: try Self.image("eci-utf8")).read().first?.candidate)
+        let eci = try #require(try Self.images.read("eci-utf8").first?.candidate)
         #expect(eci.declaresCharacterSet && eci.engineText == "Grüße aus Köln, 日本語")
-        let gs1 = try #require(AztecReader(image: try Self.image("gs1")).read().first?.symbol.text)
+        let gs1 = try #require(try Self.images.read("gs1").first?.symbol.text)
         #expect(gs1.isGS1 && gs1.bytes.contains(GS1.groupSeparator))
     }
 
     @Test("the corners are the symbol's, clockwise from its top-left as read, whichever way it lies")
     func corners() throws {
-        let upright = try #require(AztecReader(image: try Self.image("compact-4")).read().first?.candidate.corners)
-        let turned = try #require(AztecReader(image: try Self.image("rot90")).read().first?.candidate.corners)
+        let upright = try #require(try Self.images.read("compact-4").first?.candidate.corners)
+        let turned = try #require(try Self.images.read("rot90").first?.candidate.corners)
         let side = Double(try Self.image("compact-4").width)
         // Turning the image by 90° clockwise takes (x, y) to (side - y, x).
         for (a, b) in zip(upright, turned) {
@@ -88,13 +72,9 @@ struct AztecReaderTests {
 
     @Test("a damaged symbol is read by correcting words; one damaged beyond its check words reads as nothing")
     func damage() throws {
-        let damaged = try #require(AztecReader(image: try Self.image("damaged")).read().first?.symbol)
+        let damaged = try #require(try Self.images.read("damaged").first?.symbol)
         #expect(damaged.corrected > 0)
-        let lost = try ImageDecoder().decode([UInt8](try Data(contentsOf: Self.folder.appendingPathComponent("damaged.unreadable.png"))))
-        #expect(AztecReader(image: lost).read().isEmpty)
-        var detector = Detector()
-        detector.timeBudget = .seconds(600)
-        #expect(detector.detect(in: lost).filter { $0.symbology == .aztec }.isEmpty)
+        try Self.images.expectUnreadable()
     }
 
     @Test("a symbol printed light on dark is read")
@@ -106,8 +86,8 @@ struct AztecReaderTests {
 
     @Test("--symbology without aztec leaves our reader out")
     func notAsked() throws {
-        var detector = Detector(symbologies: [.qr])
-        detector.timeBudget = .seconds(600)
+        var detector = ReaderTesting.detector
+        detector.symbologies = [.qr]
         #expect(detector.detect(in: try Self.image("rune-255")).isEmpty)
     }
 
@@ -129,10 +109,8 @@ struct AztecReaderTests {
 
     @Test("tiny, flat and noisy images read as nothing", arguments: [(1, 1), (5, 5), (11, 11), (12, 400), (64, 64), (300, 200)])
     func tiny(size: (Int, Int)) {
-        var random = SplitMix(seed: UInt64(size.0 * 1000 + size.1))
-        for fill in [0, 255, -1] as [Int] {
-            let pixels = (0..<(size.0 * size.1)).map { _ in fill >= 0 ? UInt8(fill) : UInt8(random.next() & 0xFF) }
-            #expect(AztecReader(image: GrayImage(width: size.0, height: size.1, pixels: pixels)).read().isEmpty)
+        for image in ReaderTesting.flatAndNoisy(width: size.0, height: size.1) {
+            #expect(AztecReader(image: image).read().isEmpty)
         }
     }
 
@@ -152,7 +130,7 @@ struct AztecReaderTests {
             var grid = Self.bullseye(compact: compact, size: compact ? 11 : 15)
             let r = AztecSymbol.modeRadius(compact: compact), c = grid.count / 2
             for mark in AztecSymbol.orientationMarks(compact: compact) { grid[c + mark.y][c + mark.x] = mark.dark }
-            #expect(AztecReader(image: Self.render(grid, margin: 4)).read().isEmpty, "compact \(compact), ring \(r)")
+            #expect(AztecReader(image: ReaderTesting.render(grid, margin: 4)).read().isEmpty, "compact \(compact), ring \(r)")
         }
     }
 
@@ -168,7 +146,7 @@ struct AztecReaderTests {
             for y in 0..<core.count { for x in 0..<core.count { grid[c - k + y][c - k + x] = core[y][x] } }
             for mark in AztecSymbol.orientationMarks(compact: compact) { grid[c + mark.y][c + mark.x] = mark.dark }
             for (x, y) in AztecSymbol.modePositions(compact: compact) { grid[c + y][c + x] = random.next() & 1 == 1 }
-            #expect(AztecReader(image: Self.render(grid, margin: 3)).read().isEmpty, "trial \(trial)")
+            #expect(AztecReader(image: ReaderTesting.render(grid, margin: 3)).read().isEmpty, "trial \(trial)")
         }
     }
 
@@ -182,7 +160,7 @@ struct AztecReaderTests {
         var grid = Self.bullseye(compact: false, size: 15)
         for mark in AztecSymbol.orientationMarks(compact: false) { grid[7 + mark.y][7 + mark.x] = mark.dark }
         for ((x, y), bit) in zip(AztecSymbol.modePositions(compact: false), bits) { grid[7 + y][7 + x] = bit }
-        #expect(AztecReader(image: Self.render(grid, margin: 4)).read().isEmpty)
+        #expect(AztecReader(image: ReaderTesting.render(grid, margin: 4)).read().isEmpty)
     }
 
     /// A `size` × `size` grid, light but for the bull's-eye's dark rings at even radii up to
@@ -195,17 +173,5 @@ struct AztecReaderTests {
                 return r <= outer && r % 2 == 0
             }
         }
-    }
-
-    /// `grid` drawn at 4 pixels a module with a light margin of `margin` modules.
-    static func render(_ grid: [[Bool]], margin: Int, scale: Int = 4) -> GrayImage {
-        let side = (grid.count + 2 * margin) * scale
-        var image = GrayImage(width: side, height: side, filledWith: 255)
-        for (y, row) in grid.enumerated() {
-            for (x, dark) in row.enumerated() where dark {
-                for dy in 0..<scale { for dx in 0..<scale { image[(x + margin) * scale + dx, (y + margin) * scale + dy] = 0 } }
-            }
-        }
-        return image
     }
 }

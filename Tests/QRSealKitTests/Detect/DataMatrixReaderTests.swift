@@ -4,32 +4,19 @@ import TestSupport
 @testable import QRSealKit
 
 /// Our own Data Matrix reader on the images of Tests/Images/datamatrix (made by zint, see
-/// make-datamatrix-images.sh) and on hostile input drawn here.
+/// make-zint-images.sh) and on hostile input drawn here.
 @Suite("Data Matrix reader")
 struct DataMatrixReaderTests {
-    static let folder = Tools.packageRoot.appendingPathComponent("Tests/Images/datamatrix")
-
-    static let names: [String] = {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { $0.hasSuffix(".png") && !$0.contains(".unreadable") && $0 != "several.png" }
-            .map { String($0.dropLast(4)) }.sorted()
-    }()
-
-    static func image(_ name: String) throws -> GrayImage {
-        try ImageDecoder().decode([UInt8](try Data(contentsOf: folder.appendingPathComponent(name + ".png"))))
+    static let images = ReaderImageSet("datamatrix", symbology: .dataMatrix, excluding: ["several"]) {
+        DataMatrixReader(image: $0).read()
     }
+    static var names: [String] { images.names }
 
-    static func expected(_ name: String) throws -> [UInt8] {
-        let base = folder.appendingPathComponent(name)
-        if let bin = try? Data(contentsOf: base.appendingPathExtension("bin")) { return [UInt8](bin) }
-        return [UInt8](try Data(contentsOf: base.appendingPathExtension("txt")))
-    }
+    static func image(_ name: String) throws -> GrayImage { try images.image(name) }
 
-    static var detector: Detector {
-        var detector = Detector()
-        detector.timeBudget = .seconds(600)
-        return detector
-    }
+    static func expected(_ name: String) throws -> [UInt8] { try images.expected(name) }
+
+    static var detector: Detector { ReaderTesting.detector }
 
     @Test("the image set covers what the reader must know", arguments: [
         "ascii", "ascii-latin1", "c40", "text", "x12", "edifact", "base256", "gs1", "eci", "macro05", "structapp",
@@ -43,16 +30,12 @@ struct DataMatrixReaderTests {
 
     @Test("our reader alone reads each image as its payload", arguments: DataMatrixReaderTests.names)
     func readsAlone(name: String) throws {
-        let reads = DataMatrixReader(image: try Self.image(name)).read()
-        #expect(reads.map(\.candidate.bytes) == [try Self.expected(name)], "\(name)")
-        #expect(reads.allSatisfy { $0.candidate.symbology == .dataMatrix })
+        try Self.images.expectReadAlone(name)
     }
 
     @Test("the detector reads each at the default effort, once, as Data Matrix", arguments: DataMatrixReaderTests.names)
     func detector(name: String) throws {
-        let found = Self.detector.detect(in: try Self.image(name))
-        #expect(found.map(\.bytes) == [try Self.expected(name)], "\(name)")
-        #expect(found.map(\.symbology) == [.dataMatrix])
+        try Self.images.expectDetected(name)
     }
 
     @Test("sizes are those the symbols were drawn with, squares and rectangles, one to 36 regions")
@@ -63,7 +46,7 @@ struct DataMatrixReaderTests {
             ("r16x36", 16, 36), ("r16x48", 16, 48),
         ]
         for (name, rows, columns) in cases {
-            let size = try #require(DataMatrixReader(image: try Self.image(name)).read().first?.symbol.size, "\(name)")
+            let size = try #require(try Self.images.read(name).first?.symbol.size, "\(name)")
             #expect(size.rows == rows && size.columns == columns, "\(name): \(size.rows)×\(size.columns)")
         }
     }
@@ -71,7 +54,7 @@ struct DataMatrixReaderTests {
     @Test("every symbol of a page is read, each once")
     func several() throws {
         let image = try Self.image("several")
-        let expected = try String(contentsOf: Self.folder.appendingPathComponent("several.codes"), encoding: .utf8)
+        let expected = try String(contentsOf: Self.images.folder.appendingPathComponent("several.codes"), encoding: .utf8)
             .split(separator: "\n").map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         let alone = DataMatrixReader(image: image).read().map(\.candidate.bytes).sorted { $0.lexicographicallyPrecedes($1) }
         #expect(alone == expected)
@@ -81,40 +64,38 @@ struct DataMatrixReaderTests {
 
     @Test("GS1, ECI, a Macro, Structured Append and Reader Programming are read as such")
     func special() throws {
-        let gs1 = try #require(DataMatrixReader(image: try Self.image("gs1")).read().first?.symbol.text)
+        let gs1 = try #require(try Self.images.read("gs1").first?.symbol.text)
         #expect(gs1.isGS1 && gs1.bytes.first == UInt8(ascii: "0") && gs1.bytes.contains(GS1.groupSeparator))
-        let eci = try #require(Self.detector.detect(in: try Self.image("eci")).first)
+        let eci = try #require(try Self.images.detected("eci").first)
         #expect(eci.text == "Grüße aus Köln, 日本語")
-        let latin1 = try #require(Self.detector.detect(in: try Self.image("ascii-latin1")).first)
+        let latin1 = try #require(try Self.images.detected("ascii-latin1").first)
         #expect(latin1.text == "Grüße aus Köln 2026")
-        let macro = try #require(DataMatrixReader(image: try Self.image("macro05")).read().first?.symbol.text)
+        let macro = try #require(try Self.images.read("macro05").first?.symbol.text)
         #expect(macro.bytes.starts(with: Array("[)>\u{1E}05\u{1D}".utf8)) && macro.bytes.suffix(2) == [0x1E, 0x04])
-        let part = try #require(DataMatrixReader(image: try Self.image("structapp")).read().first?.symbol.text)
+        let part = try #require(try Self.images.read("structapp").first?.symbol.text)
         #expect(part.sequence?.index == 1 && part.sequence?.count == 3 && part.bytes == Array("PART TWO OF THREE".utf8))
-        let reported = try #require(Self.detector.detect(in: try Self.image("structapp")).first?.structuredAppend)
+        let reported = try #require(try Self.images.detected("structapp").first?.structuredAppend)
         #expect(reported.index == 1 && reported.count == 3 && reported.parity == part.sequence?.file)
-        let programming = try #require(DataMatrixReader(image: try Self.image("readerinit")).read().first?.symbol.text)
+        let programming = try #require(try Self.images.read("readerinit").first?.symbol.text)
         #expect(programming.isReaderProgramming)
     }
 
     @Test("the corners are the symbol's, top-left first as read, whichever way it lies")
     func corners() throws {
-        let upright = try #require(DataMatrixReader(image: try Self.image("s32")).read().first?.candidate.corners)
+        let upright = try #require(try Self.images.read("s32").first?.candidate.corners)
         // zint draws a quiet zone of one module (4 px) round the 128 px symbol.
         let expected = [Point(x: 4, y: 4), Point(x: 132, y: 4), Point(x: 132, y: 132), Point(x: 4, y: 132)]
         for (a, b) in zip(upright, expected) { #expect(abs(a.x - b.x) < 2 && abs(a.y - b.y) < 2, "\(a) is not \(b)") }
-        let turned = try #require(DataMatrixReader(image: try Self.image("rot90")).read().first?.candidate.corners)
+        let turned = try #require(try Self.images.read("rot90").first?.candidate.corners)
         // Turning the image by 90° clockwise takes (x, y) to (side - y, x).
         for (a, b) in zip(upright, turned) { #expect(abs(136 - a.y - b.x) < 2 && abs(a.x - b.y) < 2, "\(a) turned is not \(b)") }
     }
 
     @Test("a damaged symbol is read by correcting codewords; one damaged beyond them reads as nothing")
     func damage() throws {
-        let damaged = try #require(DataMatrixReader(image: try Self.image("damaged")).read().first?.symbol)
+        let damaged = try #require(try Self.images.read("damaged").first?.symbol)
         #expect(damaged.corrected > 0)
-        let lost = try ImageDecoder().decode([UInt8](try Data(contentsOf: Self.folder.appendingPathComponent("damaged.unreadable.png"))))
-        #expect(DataMatrixReader(image: lost).read().isEmpty)
-        #expect(Self.detector.detect(in: lost).filter { $0.symbology == .dataMatrix }.isEmpty)
+        try Self.images.expectUnreadable()
     }
 
     @Test("--symbology without datamatrix leaves our reader out")
@@ -126,7 +107,7 @@ struct DataMatrixReaderTests {
 
     @Test("of two different reads of one symbol, the one our Reed–Solomon check vouches for wins")
     func conflict() throws {
-        let read = try #require(DataMatrixReader(image: try Self.image("s32")).read().first)
+        let read = try #require(try Self.images.read("s32").first)
         #expect(read.candidate.isSoundlyChecked)
         let ours = try #require(SymbolCheck.detection(from: read.candidate, mapping: .identity, inputWidth: 136,
                                                       inputHeight: 136, wanted: [.dataMatrix]))
@@ -138,10 +119,8 @@ struct DataMatrixReaderTests {
 
     @Test("tiny, flat and noisy images read as nothing", arguments: [(1, 1), (7, 7), (10, 10), (12, 400), (64, 64), (300, 200)])
     func tiny(size: (Int, Int)) {
-        var random = SplitMix(seed: UInt64(size.0 * 1000 + size.1))
-        for fill in [0, 255, -1] as [Int] {
-            let pixels = (0..<(size.0 * size.1)).map { _ in fill >= 0 ? UInt8(fill) : UInt8(random.next() & 0xFF) }
-            #expect(DataMatrixReader(image: GrayImage(width: size.0, height: size.1, pixels: pixels)).read().isEmpty)
+        for image in ReaderTesting.flatAndNoisy(width: size.0, height: size.1) {
+            #expect(DataMatrixReader(image: image).read().isEmpty)
         }
     }
 
@@ -161,7 +140,7 @@ struct DataMatrixReaderTests {
         for trial in 0..<6 {
             var grid = (0..<side).map { _ in (0..<side).map { _ in random.next() & 1 == 1 } }
             Self.drawPatterns(&grid, regionSide: DataMatrixSymbol.size(rows: side, columns: side)?.regionRows ?? side - 2)
-            #expect(DataMatrixReader(image: Self.render(grid, margin: 2)).read().isEmpty, "side \(side), trial \(trial)")
+            #expect(DataMatrixReader(image: ReaderTesting.render(grid, margin: 2)).read().isEmpty, "side \(side), trial \(trial)")
         }
     }
 
@@ -174,19 +153,19 @@ struct DataMatrixReaderTests {
             let pseudo = (149 * (data.count + 1)) % 253 + 1
             data.append((129 + pseudo - 1) % 254 + 1)
         }
-        #expect(DataMatrixReader(image: Self.render(Self.grid(size, data: data), margin: 2)).read().map(\.candidate.bytes)
+        #expect(DataMatrixReader(image: ReaderTesting.render(Self.grid(size, data: data), margin: 2)).read().map(\.candidate.bytes)
                 == [Array("HELLO".utf8)])
         // Codeword 0 and unassigned 242 check, but no encodation defines them.
         for bad in [0, 242, 255] {
             var words = data
             words[1] = bad
-            #expect(DataMatrixReader(image: Self.render(Self.grid(size, data: words), margin: 2)).read().isEmpty, "\(bad)")
+            #expect(DataMatrixReader(image: ReaderTesting.render(Self.grid(size, data: words), margin: 2)).read().isEmpty, "\(bad)")
         }
         // A Base 256 field longer than the symbol.
         var long = data
         long[0] = 231
         long[1] = (200 + (149 * 2) % 255 + 1) % 256
-        #expect(DataMatrixReader(image: Self.render(Self.grid(size, data: long), margin: 2)).read().isEmpty)
+        #expect(DataMatrixReader(image: ReaderTesting.render(Self.grid(size, data: long), margin: 2)).read().isEmpty)
     }
 
     /// The finder and alignment patterns of a square symbol of `grid.count` modules whose
@@ -224,17 +203,5 @@ struct DataMatrixReaderTests {
             }
         }
         return grid
-    }
-
-    /// `grid` drawn at 4 pixels a module with a light margin of `margin` modules.
-    static func render(_ grid: [[Bool]], margin: Int, scale: Int = 4) -> GrayImage {
-        let w = (grid[0].count + 2 * margin) * scale, h = (grid.count + 2 * margin) * scale
-        var image = GrayImage(width: w, height: h, filledWith: 255)
-        for (y, row) in grid.enumerated() {
-            for (x, dark) in row.enumerated() where dark {
-                for dy in 0..<scale { for dx in 0..<scale { image[(x + margin) * scale + dx, (y + margin) * scale + dy] = 0 } }
-            }
-        }
-        return image
     }
 }

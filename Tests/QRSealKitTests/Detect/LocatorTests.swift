@@ -11,14 +11,22 @@ struct LocatorTests {
         (30, 3.2, 2, 0.6, 1), (30, 3.5, 3, 0.8, 3),
     ]
 
+    /// The photo of `warped[index]`, its text, matrix and printed corners; drawn once for
+    /// the run (several suites read the same photos).
     static func sample(_ index: Int) throws -> (image: GrayImage, text: String, matrix: QRMatrix, corners: [Point]) {
-        let c = warped[index]
-        let text = denseText(c.version * 30, seed: c.seed)
-        let matrix = try QREncoder(level: .low, minVersion: c.version).encode(.text(text))
-        let (image, corners) = WarpedCode(matrix: matrix, pixelsPerModule: c.pixelsPerModule, bow: c.bow, wave: c.wave,
-                                          tilt: 0.03, seed: c.seed).image()
-        return (image, text, matrix, corners)
+        try samples[index].get()
     }
+
+    private static let samples: [Result<(image: GrayImage, text: String, matrix: QRMatrix, corners: [Point]), Error>] =
+        warped.map { c in
+            Result {
+                let text = denseText(c.version * 30, seed: c.seed)
+                let matrix = try QREncoder(level: .low, minVersion: c.version).encode(.text(text))
+                let (image, corners) = WarpedCode(matrix: matrix, pixelsPerModule: c.pixelsPerModule, bow: c.bow,
+                                                  wave: c.wave, tilt: 0.03, seed: c.seed).image()
+                return (image, text, matrix, corners)
+            }
+        }
 
     static func detector(_ effort: Effort) -> Detector {
         var detector = Detector(effort: effort)
