@@ -86,7 +86,7 @@ public struct Detector: Sendable {
             }
             let passes = due.flatMap(\.passes)
             if !passes.isEmpty {
-                reads += run(passes, on: prepared, spent: &spent)
+                reads += run(passes, on: prepared, spent: &spent, bars: bars)
                 found = Self.merged(reads)
             }
             if due.contains(where: { $0.work == .regions }) { readRegions() }
@@ -116,8 +116,10 @@ public struct Detector: Sendable {
     static let smallestMatrixSide = 10
 
     /// Runs `passes` side by side and checks every result; adds the CPU time they took to
-    /// `spent`, in milliseconds.
-    private func run(_ passes: [Pass], on prepared: PreparedImages, spent: inout Double) -> [Detection] {
+    /// `spent`, in milliseconds. `bars` are the bar regions of the image as it is, when a
+    /// gate found them, so that the grey-profile reader does not find them again.
+    private func run(_ passes: [Pass], on prepared: PreparedImages, spent: inout Double,
+                     bars: [BarRegion]? = nil) -> [Detection] {
         let strongly = symbologies.filter(\.isStronglyChecked)
         let mayHoldMatrix = min(prepared.width, prepared.height) >= Self.smallestMatrixSide
         let results = concurrentMap(passes) { pass -> ([Detection], Double) in
@@ -130,7 +132,8 @@ public struct Detector: Sendable {
                                 binarized: { prepared.binarized(for: pass.steps) ?? FinderCensus.binarized(copy) },
                                 runs: { prepared.rowRuns(for: pass.steps) },
                                 census: { prepared.census(for: pass.steps, slack: $0) },
-                                fruitless: prepared.fruitlessTriples(for: pass.steps)).compactMap {
+                                fruitless: prepared.fruitlessTriples(for: pass.steps),
+                                bars: pass.steps.isEmpty ? bars : nil).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted)
             }

@@ -44,10 +44,12 @@ struct Pass: Sendable, Hashable {
     /// What this pass reports on `image`, the prepared copy; corners in the copy's pixels.
     /// `binarized` gives the copy as `FinderCensus.binarized(_:)` makes it, `runs` that copy's
     /// runs along its rows, `census` its finder census at a slack, and `fruitless` the triples
-    /// read in vain on it, for the locator, so that passes over the same copy share them.
+    /// read in vain on it, for the locator, so that passes over the same copy share them;
+    /// `bars` the copy's bar regions when a gate has found them already.
     func run(on image: GrayImage, symbologies wanted: Set<Symbology>,
              binarized: (() -> [Bool])? = nil, runs: (() -> RowRuns?)? = nil,
-             census: ((Double) -> FinderCensus?)? = nil, fruitless: FruitlessTriples? = nil) -> [Candidate] {
+             census: ((Double) -> FinderCensus?)? = nil, fruitless: FruitlessTriples? = nil,
+             bars: [BarRegion]? = nil) -> [Candidate] {
         let symbologies = readsLinearCodes ? wanted : wanted.filter(\.isMatrix)
         guard !symbologies.isEmpty else { return [] }
         switch engine {
@@ -76,7 +78,7 @@ struct Pass: Sendable, Hashable {
             guard symbologies.contains(.dataMatrix) else { return [] }
             return DataMatrixReader(image: image, dark: binarized?(), runs: runs?() ?? nil).read().map(\.candidate)
         case .profiles:
-            return ProfileReader(symbologies: symbologies).scan(image)
+            return ProfileReader(symbologies: symbologies).scan(image, regions: bars)
         case .zbar:
             // zbar's DataBar decoder prints assertion warnings to stderr on processed copies;
             // zxing-cpp reads DataBar in those passes instead.

@@ -31,10 +31,12 @@ struct ProfileReader {
         !symbologies.isDisjoint(with: [.ean13, .upca, .ean8, .upce, .isbn13, .isbn10])
     }
 
-    func scan(_ image: GrayImage) -> [Candidate] {
+    /// The symbols read in `regions`, the image's bar regions (`BarRegions.find(in:)`, found
+    /// here when not given).
+    func scan(_ image: GrayImage, regions: [BarRegion]? = nil) -> [Candidate] {
         guard Self.applies(to: symbologies), image.width >= 32 || image.height >= 32 else { return [] }
         var found: [Candidate] = []
-        for region in BarRegions.find(in: image) {
+        for region in regions ?? BarRegions.find(in: image) {
             if let candidate = read(region, in: image),
                !found.contains(where: { $0.bytes == candidate.bytes && $0.symbology == candidate.symbology }) {
                 found.append(candidate)
