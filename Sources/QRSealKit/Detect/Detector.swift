@@ -61,6 +61,11 @@ public struct Detector: Sendable {
             bars = bars ?? findBars(image)
             return bars!
         }
+        var finders: Bool?
+        func thresholdedFinders() -> Bool {
+            finders = finders ?? findThresholdedFinders(prepared)
+            return finders!
+        }
         // On a crowded page some groups of finder patterns join the patterns of
         // neighbouring codes; once the codes around them are read, their patterns are
         // explained and the rest regroup, so the regions are made again (those not read
@@ -82,7 +87,8 @@ public struct Detector: Sendable {
             // The time budget is a safety net that a normal image never reaches.
             let due = batch.filter { stage in
                 !(stage.budgeted && spent >= budgetMilliseconds)
-                    && stage.gate.holds(found, width: image.width, height: image.height, census: takenCensus, bars: foundBars)
+                    && stage.gate.holds(found, width: image.width, height: image.height, census: takenCensus,
+                                       bars: foundBars, finders: thresholdedFinders)
             }
             let passes = due.flatMap(\.passes)
             if !passes.isEmpty {
@@ -100,6 +106,22 @@ public struct Detector: Sendable {
         let bars = BarRegions.find(in: image)
         profile?("bar regions", threadCPUMilliseconds() - start, [])
         return bars
+    }
+
+    /// Whether a finder pattern shows on one of the thresholded copies of the first two
+    /// `balanced` batches (`PassPlan.Gate.thresholdedFinders`), made on the pyramid level of
+    /// a large photo as those passes' copies are; the copies and their censuses stay in
+    /// `prepared` for the passes. As for a pass, making a copy is not in the profile.
+    private func findThresholdedFinders(_ prepared: PreparedImages) -> Bool {
+        let large = prepared.width * prepared.height > PassPlan.pyramidAbove
+        return PassPlan.thresholdedCopies.contains { copySteps in
+            let steps = large ? [Step.fitPixels(PassPlan.pyramidAbove)] + copySteps : copySteps
+            guard let (copy, _) = prepared.image(for: steps) else { return false }
+            let start = profile == nil ? 0 : threadCPUMilliseconds()
+            defer { profile?("thresholded finders \(copySteps)", threadCPUMilliseconds() - start, []) }
+            guard let dark = prepared.binarized(for: steps), let census = prepared.census(for: steps, slack: 0.5) else { return false }
+            return census.holdsConfirmedPattern(on: dark, width: copy.width, height: copy.height)
+        }
     }
 
     /// The finder census of the image as it is, for the regions and the decision to go on.

@@ -93,6 +93,21 @@ struct FinderCensus {
     /// in a band of rows around it, and a texture can imitate tens of thousands.
     static let maxGroupedPatterns = 8_000
 
+    /// Whether some pattern crossed by at least `leastGroupedHits` scan rows also shows its
+    /// rings down its column and along a diagonal (`Pattern.refined(on:width:height:slack:)`,
+    /// as the locator re-measures it) on `dark`, the image this census was taken of: a
+    /// finder whose rings a threshold kept. Only the first `maxGroupedPatterns` patterns are
+    /// looked at, so a page of finder-like rings costs a bounded number of re-measures.
+    func holdsConfirmedPattern(on dark: [Bool], width w: Int, height h: Int, slack: Double = 0.5) -> Bool {
+        guard dark.count == w * h else { return false }
+        return dark.withUnsafeBufferPointer { px in
+            // Most often crossed first.
+            patterns.prefix { $0.hits >= Self.leastGroupedHits }.prefix(Self.maxGroupedPatterns).contains {
+                $0.refined(on: px, width: w, height: h, slack: slack) != nil
+            }
+        }
+    }
+
     /// The smallest module, in pixels, of a group that gives a region: finer patterns are
     /// mostly noise and texture (hundreds in a JPEG photo), and a code that fine is read, if
     /// at all, by the searches over the whole image.

@@ -87,28 +87,51 @@ enum PassPlan {
         /// profiles costs more than both engines' searches, and where an engine read the
         /// whole symbol it can only agree.
         case unreadBars
+        /// A QR finder pattern shows on one of the locally thresholded copies the first two
+        /// `balanced` batches read (`thresholdedCopies`): in the finder census of the copy,
+        /// a pattern crossed by at least `FinderCensus.leastGroupedHits` scan rows whose
+        /// rings also show down its column and along a diagonal
+        /// (`FinderCensus.holdsConfirmedPattern`). Each pass on those copies reads a QR
+        /// code only where a threshold recovers its finders (blurred, low-contrast, unevenly
+        /// lit codes): on a photo with no code (a texture, a mesh, bark), the threshold
+        /// leaves many finder-like runs but hardly one whose rings close in two directions,
+        /// while a code in the same photo shows at least one even when blur and a turn
+        /// have broken the other two. Measured over the shared corpus, Tests/Images, the
+        /// generated sets and bench/gen_gatecases.py's codes in 640 × 480 pictures to lose
+        /// no read (bench/README.md, "An evidence gate for the thresholded copies").
+        case thresholdedFinders
+        /// The image's smaller side is under this many pixels: a crop around one small code,
+        /// what the enlarged copies of the last `balanced` batch are for (Micro QR, PDF417
+        /// and Data Matrix crops show no QR finder).
+        case narrowerThan(Int)
         /// Both gates hold.
         indirect case both(Gate, Gate)
+        /// Either gate holds; the first is looked at first.
+        indirect case either(Gate, Gate)
 
         /// Whether the gate holds given `found`, the codes read so far in an image of
-        /// `width` × `height` pixels; `census` and `bars` give the evidence, taken once
-        /// per image when a gate first asks for it.
-        func holds(_ found: [Detection], width: Int, height: Int,
-                   census: () -> FinderCensus, bars: () -> [BarRegion]) -> Bool {
+        /// `width` × `height` pixels; `census`, `bars` and `finders` give the evidence
+        /// (`thresholdedFinders`), each taken once per image when a gate first asks for it.
+        func holds(_ found: [Detection], width: Int, height: Int, census: () -> FinderCensus,
+                   bars: () -> [BarRegion], finders: () -> Bool) -> Bool {
+            func holds(_ gate: Gate) -> Bool {
+                gate.holds(found, width: width, height: height, census: census, bars: bars, finders: finders)
+            }
             switch self {
             case .always: return true
             case .nothingRead: return found.isEmpty
             case .somethingRead: return !found.isEmpty
             case .roomForMore:
-                return found.isEmpty || Gate.moreGroups.holds(found, width: width, height: height, census: census, bars: bars)
+                return found.isEmpty || holds(.moreGroups)
             case .moreGroups:
                 return !found.isEmpty && FinderCensus.leavesRoom(found, width: width, height: height)
                     && !census().regions(unexplainedBy: found, width: width, height: height).isEmpty
             case .unreadBars:
                 return found.isEmpty || PassPlan.barsUnread(found, bars: bars())
-            case .both(let a, let b):
-                return a.holds(found, width: width, height: height, census: census, bars: bars)
-                    && b.holds(found, width: width, height: height, census: census, bars: bars)
+            case .thresholdedFinders: return finders()
+            case .narrowerThan(let side): return min(width, height) < side
+            case .both(let a, let b): return holds(a) && holds(b)
+            case .either(let a, let b): return holds(a) || holds(b)
             }
         }
     }
@@ -134,13 +157,24 @@ enum PassPlan {
             let early: Gate = thorough || large ? .always : .roomForMore
             let later: Gate = thorough ? .always : .roomForMore
             let profilesGate: Gate = thorough ? .always : large ? .unreadBars : .both(.roomForMore, .unreadBars)
-            let rest = widelyLocated + onPyramid(balanced, pixels: pixels) + (thorough ? self.thorough : [])
+            // Each pass on a prepared copy runs given the evidence it needs (`copyEvidence`).
+            let copies = balanced.enumerated().map { index, batch in
+                batch.flatMap { pass in
+                    stage(onPyramid([[pass]], pixels: pixels)[0],
+                          thorough ? later : .both(later, copyEvidence(pass, batch: index)), budgeted: true)
+                }
+            }
+            // The wide locator reads blurred finders that a threshold restores; a large
+            // photo's copies are made on its pyramid level, and it sees every pixel.
+            let wide: Gate = thorough || large ? later : .both(later, .thresholdedFinders)
+            let rest = widelyLocated.map { stage($0, wide, budgeted: true) } + copies
+                + (thorough ? self.thorough : []).map { stage($0, later, budgeted: true) }
             // The grey-profile reader runs beside both plain searches, on the second core,
             // its gate looked at before them.
             return [quick] + regionsFirst + located.map { stage($0, early) }
                 + [stage(plain[0], early) + stage(profiled[0], profilesGate)]
                 + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
-                + rest.map { stage($0, later, budgeted: true) }
+                + rest
         }
     }
 
@@ -203,12 +237,27 @@ enum PassPlan {
     static let balanced: [[Pass]] = [
         // zbar on a local threshold, for codes zxing-cpp's finder misses (dotted, textured,
         // without a quiet zone, out of focus, uneven light); light on dark.
-        [Pass(.zbar, [.threshold(0.025)]), Pass(.zxing(harder: false), [.invert])],
+        [Pass(.zbar, thresholdedCopies[0]), Pass(.zxing(harder: false), [.invert])],
         // Noise and low contrast; out of focus.
-        [Pass(.zbar, [.blur(radius: 1), .threshold(0.08)])],
+        [Pass(.zbar, thresholdedCopies[1])],
         // Tiny codes and codes without a quiet zone.
         [Pass(.zxing(harder: true), [.pad(0.1), .enlargeTo(400)]), Pass(.zxing(harder: true), [.upscale(2), .threshold(0.05)])],
     ]
+
+    /// The locally thresholded copies of the first two `balanced` batches, on which
+    /// `Gate.thresholdedFinders` looks for finder patterns.
+    static let thresholdedCopies: [[Step]] = [[.threshold(0.025)], [.blur(radius: 1), .threshold(0.08)]]
+
+    /// What a pass of `balanced` batch `index` needs besides `Gate.roomForMore`: the
+    /// inverted copy nothing (light-on-dark codes of every kind show no dark finder, and
+    /// zxing-cpp's quick search costs about a millisecond on it); the thresholded copies a
+    /// finder pattern on them (`Gate.thresholdedFinders`); the enlarged copies of the last
+    /// batch the same, or an image whose smaller side is under 400 pixels, the
+    /// `enlargeTo(400)` it starts with.
+    static func copyEvidence(_ pass: Pass, batch index: Int) -> Gate {
+        if pass.steps == [.invert] { return .always }
+        return index == balanced.count - 1 ? .either(.narrowerThan(400), .thresholdedFinders) : .thresholdedFinders
+    }
 
     /// The first batch after the quick search: both engines' own searches on the image as
     /// it is, for what the prepared copies damage and for linear codes turned 90°, which the

@@ -49,4 +49,29 @@ struct PlanStageTests {
         detector.timeBudget = .zero
         #expect(detector.detect(in: image).isEmpty)
     }
+
+    @Test("at balanced the wide locator and the thresholded and enlarged copies ask for finder evidence; the inverted copy, thorough and a large photo's wide locator do not")
+    func evidenceGates() {
+        func gates(_ effort: Effort, _ pixels: Int) -> [Pass: PassPlan.Gate] {
+            var gates: [Pass: PassPlan.Gate] = [:]
+            for stage in PassPlan.stages(for: effort, pixels: pixels).flatMap({ $0 }) {
+                for pass in stage.passes { gates[pass] = stage.gate }
+            }
+            return gates
+        }
+        func asksForEvidence(_ gate: PassPlan.Gate?) -> Bool {
+            switch gate {
+            case .thresholdedFinders?: return true
+            case .both(let a, let b)?, .either(let a, let b)?: return asksForEvidence(a) || asksForEvidence(b)
+            default: return false
+            }
+        }
+        let small = gates(.balanced, 300_000)
+        #expect(asksForEvidence(small[Pass(.located(wide: true))]))
+        for pass in PassPlan.balanced.flatMap({ $0 }) {
+            #expect(asksForEvidence(small[pass]) == (pass.steps != [.invert]), "\(pass)")
+        }
+        #expect(!gates(.thorough, 300_000).values.contains(where: asksForEvidence))
+        #expect(!asksForEvidence(gates(.balanced, 12_000_000)[Pass(.located(wide: true))]))
+    }
 }
