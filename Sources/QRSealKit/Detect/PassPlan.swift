@@ -19,7 +19,10 @@
 /// | `plain`, and beside it in the same batch: | — | `roomForMore` (always on a large photo) | always |
 /// | `profiled` | — | `roomForMore` and `unreadBars` (`unreadBars` on a large photo) | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
-/// | `widelyLocated`, then `balanced` (on a 4-megapixel level of a large photo) | — | `roomForMore` | always |
+/// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
+/// | `balanced` (on a 4-megapixel level of a large photo): the inverted copy | — | `roomForMore` | always |
+/// | the thresholded copies | — | `roomForMore` and `thresholdedFinders` | always |
+/// | the enlarged copies | — | `roomForMore`, and `narrowerThan(400)` or `thresholdedFinders` | always |
 /// | `thorough` | — | — | always |
 ///
 /// On a large photo the locator and the plain searches run after the first regions at
@@ -41,7 +44,9 @@
 ///   run tried to the end in vain is not tried again by the wide one (`FruitlessTriples`).
 /// A new pass goes into a stage here; if it can only pay given some evidence (finder
 /// patterns, a bar-like region, a bull's-eye), that evidence is computed once per image and
-/// cached in `PreparedImages`, as the census is, and named as a `Gate`.
+/// cached in `PreparedImages`, as the census is, and named as a `Gate`, as the finder
+/// patterns on the thresholded copies are (`Gate.thresholdedFinders`): with nothing read,
+/// every other gate of the budgeted stages holds, and a photo with no code would run them all.
 enum PassPlan {
     /// One stage of the plan: what runs, and the gate that must hold for it to.
     struct Stage: Sendable, Equatable {
