@@ -90,12 +90,21 @@ public struct Detector: Sendable {
                     && stage.gate.holds(found, width: image.width, height: image.height, census: takenCensus,
                                        bars: foundBars, finders: thresholdedFinders)
             }
-            let passes = due.flatMap(\.passes)
+            let passes = due.filter { $0.afterwards == nil }.flatMap(\.passes)
             if !passes.isEmpty {
                 reads += run(passes, on: prepared, spent: &spent, bars: bars)
                 found = Self.merged(reads)
             }
             if due.contains(where: { $0.work == .regions }) { readRegions() }
+            let later = due.filter { stage in
+                stage.afterwards?.holds(found, width: image.width, height: image.height, census: takenCensus,
+                                        bars: foundBars, finders: thresholdedFinders) == true
+            }.flatMap(\.passes)
+            if !later.isEmpty {
+                // Only the bar regions no code read explains are left to read.
+                reads += run(later, on: prepared, spent: &spent, bars: bars.map { PassPlan.unread($0, by: found) })
+                found = Self.merged(reads)
+            }
         }
         return found.map { $0.withGeometry(from: image) }
     }

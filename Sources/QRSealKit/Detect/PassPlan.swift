@@ -7,7 +7,8 @@
 /// the finder census and what was read) with a gate: a named condition on the image, what
 /// was read so far and evidence taken once per image (`Gate`). `Detector.detect(in:)` is
 /// a plain loop: for each batch, the stages whose gates hold run together, and their reads
-/// are merged. Gates are counts and sizes, never the clock, and each was measured over the
+/// are merged; a stage with a second gate (`Stage.afterwards`) runs after the others of its
+/// batch, when that gate holds on what they read. Gates are counts and sizes, never the clock, and each was measured over the
 /// shared corpus, Tests/Images and the generated sets to lose no read (`passes --plan`,
 /// bench/README.md "Where the time goes"). The stages, in order:
 ///
@@ -17,7 +18,7 @@
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | `plain`, and beside it in the same batch: | — | `roomForMore` (always on a large photo) | always |
-/// | `profiled` | — | `roomForMore` and `unreadBars` (`unreadBars` on a large photo) | always |
+/// | `profiled`, after both plain searches | — | `roomForMore` and `unreadBars` (`unreadBars` on a large photo) before them, `unreadBars` after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
 /// | `balanced` (on a 4-megapixel level of a large photo): the inverted copy | — | `roomForMore` | always |
@@ -61,6 +62,10 @@ enum PassPlan {
         let gate: Gate
         /// Whether the stage starts only before the effort's time budget has run out.
         var budgeted = false
+        /// When set, the stage runs after the other stages of its batch, and only if this
+        /// gate also holds on what they read: `gate` is looked at before the batch, as for
+        /// every stage, and this one after it.
+        var afterwards: Gate? = nil
 
         /// The passes of a `.passes` stage, none for the regions.
         var passes: [Pass] {
@@ -149,8 +154,8 @@ enum PassPlan {
     /// both engines' plain searches and the regions still see every pixel.
     static func stages(for effort: Effort, pixels: Int) -> [[Stage]] {
         let large = pixels > pyramidAbove
-        func stage(_ passes: [Pass], _ gate: Gate, budgeted: Bool = false) -> [Stage] {
-            [Stage(work: .passes(passes), gate: gate, budgeted: budgeted)]
+        func stage(_ passes: [Pass], _ gate: Gate, budgeted: Bool = false, afterwards: Gate? = nil) -> [Stage] {
+            [Stage(work: .passes(passes), gate: gate, budgeted: budgeted, afterwards: afterwards)]
         }
         let quick = stage(effort == .fast ? first.filter { $0.engine != .dataMatrix } : first, .always)
         let regionsFirst: [[Stage]] = large ? [[Stage(work: .regions, gate: .always)]] : []
@@ -174,10 +179,11 @@ enum PassPlan {
             let wide: Gate = thorough || large ? later : .both(later, .thresholdedFinders)
             let rest = widelyLocated.map { stage($0, wide, budgeted: true) } + copies
                 + (thorough ? self.thorough : []).map { stage($0, later, budgeted: true) }
-            // The grey-profile reader runs beside both plain searches, on the second core,
-            // its gate looked at before them.
+            // The grey-profile reader's gate is looked at before both plain searches, and
+            // again, as `unreadBars`, on what they read: it runs after them, where bars are
+            // still unread.
             return [quick] + regionsFirst + located.map { stage($0, early) }
-                + [stage(plain[0], early) + stage(profiled[0], profilesGate)]
+                + [stage(plain[0], early) + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
                 + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
                 + rest
         }
@@ -271,18 +277,26 @@ enum PassPlan {
     /// nothing was read or finder groups remain (`Gate.roomForMore`).
     static let plain: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true))]]
 
-    /// Our own EAN/UPC reader on grey levels (`ProfileReader`), beside both plain searches:
+    /// Our own EAN/UPC reader on grey levels (`ProfileReader`), after both plain searches:
     /// it reads blurred and low-resolution bars both engines lose, and its reads outvote
     /// theirs where an engine reads part of a symbol as a shorter one (`Detector.merged`).
-    /// It runs in the same batch as they do, on the second core, its gate looked at before
-    /// them: at `balanced`, `roomForMore` and `unreadBars` (`stages(for:pixels:)`).
+    /// It is in their batch, its gate looked at before them (at `balanced`, `roomForMore`
+    /// and `unreadBars`), and runs after them only on the bar regions they left unread
+    /// (`unread(_:by:)`): fitting grey profiles costs more than both searches, and on a 1D
+    /// photo that plain zbar reads whole it could only agree.
     static let profiled: [[Pass]] = [[Pass(.profiles)]]
 
     /// Whether some of `bars` has its centre outside every linear code in `found`, an EAN-8
     /// or a UPC-E not counted (`Gate.unreadBars`).
     static func barsUnread(_ found: [Detection], bars: [BarRegion]) -> Bool {
+        !unread(bars, by: found).isEmpty
+    }
+
+    /// Those of `bars` whose centre lies outside every linear code in `found`, an EAN-8 or a
+    /// UPC-E not counted: what the grey-profile reader still has to read.
+    static func unread(_ bars: [BarRegion], by found: [Detection]) -> [BarRegion] {
         let whole = found.filter { !$0.symbology.isMatrix && $0.symbology != .ean8 && $0.symbology != .upce }
-        return bars.contains { region in
+        return bars.filter { region in
             !whole.contains { d in
                 let dx = region.x - d.center.x, dy = region.y - d.center.y
                 return (dx * dx + dy * dy).squareRoot() < d.extent / 2

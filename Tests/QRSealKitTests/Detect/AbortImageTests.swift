@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import QRSealKit
 
-/// The images of Tests/Images/abort (see make-abort-images.sh), on which libZXing 1.4 aborts
+/// The images of Tests/Images/abort (made by make-barcode-images.sh), on which libZXing 1.4 aborts
 /// the process when asked for every symbol at once with its harder searches: the shim
 /// reads them with every search on, and the detector at every effort.
 @Suite("Detector: images that abort libZXing 1.4")

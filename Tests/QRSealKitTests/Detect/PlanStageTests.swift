@@ -7,16 +7,31 @@ import TestSupport
 /// in `Detector` runs, and what a user sees of their order and gates.
 @Suite("Detector: the plan's stages and their gates")
 struct PlanStageTests {
-    @Test("a blurred EAN-13 that only the grey-profile reader reads is read in the batch of both plain searches")
-    func profilesBesidePlain() throws {
+    @Test("a blurred EAN-13 that only the grey-profile reader reads is read in the batch of both plain searches, after them")
+    func profilesAfterPlain() throws {
         let (image, expected) = try LargePhotoTests.sample("linear/ean13-blur.jpg")
         let (found, stages) = PlanGateTests.detect(image)
         #expect(found.compactMap(\.text) == expected)
-        // The grey-profile reader and both plain searches ran, and in one batch, on two cores.
-        #expect(stages.contains { $0.hasPrefix("profiles") } && stages.contains("zbar []"), "\(stages)")
+        // Both plain searches ran, and then, as they left its bars unread, the grey-profile reader.
+        let profiles = try #require(stages.firstIndex { $0.hasPrefix("profiles") }, "\(stages)")
+        let zbar = try #require(stages.firstIndex(of: "zbar []"), "\(stages)")
+        #expect(zbar < profiles)
         let batch = try #require(PassPlan.stages(for: .balanced, pixels: image.width * image.height)
             .first { $0.flatMap(\.passes).contains(Pass(.profiles)) })
         #expect(Set(batch.flatMap(\.passes)) == [Pass(.profiles), Pass(.zbar), Pass(.zxing(harder: true))])
+        #expect(batch.map(\.afterwards) == [nil, .unreadBars])
+    }
+
+    @Test("an EAN-13 turned a quarter, which plain zbar reads whole, leaves the grey-profile reader out")
+    func plainReadLeavesProfilesOut() throws {
+        let drawn = try ImageDecoder().decode([UInt8](try #require(Barcodes.ean13PGM("4006381333931"))))
+        // The quick search reads linear codes across the rows only: turned, it is left to the plain searches.
+        var turned = [UInt8](repeating: 255, count: drawn.pixels.count)
+        for y in 0..<drawn.height { for x in 0..<drawn.width { turned[x * drawn.height + y] = drawn.pixels[y * drawn.width + x] } }
+        let image = GrayImage(width: drawn.height, height: drawn.width, pixels: turned)
+        let (found, stages) = PlanGateTests.detect(image)
+        #expect(found.compactMap(\.text) == ["4006381333931"])
+        #expect(stages.contains("zbar []") && !stages.contains { $0.hasPrefix("profiles") }, "\(stages)")
     }
 
     @Test("a QR code the quick search read whole leaves the grey-profile reader and the plain searches out")
