@@ -4,7 +4,7 @@
 
 Each picture is 640x480, the size of the photos with no code in zxing-nothing/, so that a
 gate cannot pass a code by the picture's size alone: one QR code (from `qrencode`, 2 to 8
-pixels a module, 1 or 4 modules of quiet zone), in three of ten light on dark, in three of
+pixels a module, 1 or 4 modules of quiet zone; shrunk to fit the picture when larger), in three of ten light on dark, in three of
 ten in low contrast, blurred by 0.3 to 0.6 of a module, in three of ten turned by 5 to 40
 degrees, pasted on one of the no-code photos or on a flat grey, with sensor noise. NAME.png
 and NAME.txt (the payload) side by side; the name says the module, the blur and the kind.
@@ -74,8 +74,11 @@ def main():
                 page = Image.open(rng.choice(photos)).convert("L")
             else:
                 page = Image.new("L", (640, 480), rng.randint(120, 230))
-            if image.width < page.width - 8 and image.height < page.height - 8:
-                page.paste(image, (rng.randint(0, page.width - image.width), rng.randint(0, page.height - image.height)))
+            # A code larger than the page is shrunk to fit it.
+            fit = min(1.0, (page.width - 8) / image.width, (page.height - 8) / image.height)
+            if fit < 1:
+                image = image.resize((int(image.width * fit), int(image.height * fit)), Image.BILINEAR)
+            page.paste(image, (rng.randint(0, page.width - image.width), rng.randint(0, page.height - image.height)))
             pixels = np.asarray(page).astype(float) + noise.normal(0, rng.uniform(1, 8), (page.height, page.width))
             name = "%03d-m%d-b%.1f%s%s%s" % (i, scale, blur, "-inverted" if inverted else "", "-low" if low else "",
                                             "-turned" if turned else "")
