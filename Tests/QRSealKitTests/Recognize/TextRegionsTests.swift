@@ -58,6 +58,20 @@ struct TextRegionsTests {
         #expect(read == (try lines("sans")) + (try lines("serif")))
     }
 
+    @Test("a line as wide as the picture, above the bottom, reads as its words (tesseract issue 845)")
+    func fullWidthAboveTheBottom() throws {
+        // The page fills the picture's width, so its rectangle does too, and ends far above
+        // the bottom, where Tesseract's own rectangle reads another part of the picture.
+        let sans = try trimmed("sans", border: 4), serif = try image("serif")
+        let picture = frame(sans.width, 480, ground: 255, [(sans, 0, 0), (serif, 60, 480 - serif.height)])
+        let prepared = try TextPreparation(picture, maxPixels: TextRecognizer.defaultMaxPixels)
+        let regions = try #require(prepared.regions)
+        let top = try #require(regions.first)
+        #expect(top.x == 0 && top.width == prepared.image.width && top.y + top.height < prepared.image.height, "\(regions)")
+        let read = try TextRecognizer(layout: .sparse).recognize(picture).flatMap(\.lines).map(\.text)
+        #expect(read == (try lines("sans")) + (try lines("serif")))
+    }
+
     @Test("a heading three times the size of the small print beside it is read with it")
     func mixedSizes() throws {
         let small = try image("kinds")
