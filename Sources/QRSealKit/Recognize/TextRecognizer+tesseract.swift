@@ -122,11 +122,9 @@ public final class TextRecognizer {
         guard page.width >= 8, page.height >= 8 else { return [] }
         let mode = pageMode(prepared.measure)
         let budget = Budget(seconds: timeBudget ?? Self.defaultTimeBudget(pixels: page.width * page.height))
-        // Sparse text: only where the letters are, one rectangle at a time (boxes stay in
-        // the whole image's pixels); a page: all of it, for its columns and paragraphs.
-        let regions = mode == PSM_SPARSE_TEXT ? prepared.regions : nil
+        let areas = Self.areas(prepared, sparse: mode == PSM_SPARSE_TEXT)
         var all: [TextBlock] = []
-        for region in regions ?? [Region(x: 0, y: 0, width: page.width, height: page.height)] {
+        for region in areas {
             all += try read(region, of: page, mode: mode, budget: budget)
         }
         let found = TextBlock.joiningSealed(all)
@@ -156,6 +154,17 @@ public final class TextRecognizer {
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         return blocks(iterator).map { $0.offset(by: piece.x, piece.y) }
+    }
+
+    /// The rectangles of `prepared` Tesseract reads, one at a time, in this order: only
+    /// where the letters are (`TextRegions`) when there are such rectangles and the text is
+    /// `sparse`, or, on a page, when they lie one below the other, which is then their
+    /// reading order; else the whole image, for a page's columns. A page's rectangles read
+    /// the same words as the whole of it, in less time: a camera frame's mottled ground is
+    /// not thresholded and laid out (bench/README.md).
+    static func areas(_ prepared: TextPreparation, sparse: Bool) -> [Region] {
+        if let regions = prepared.regions, sparse || TextRegions.isStacked(regions) { return regions }
+        return [Region(x: 0, y: 0, width: prepared.image.width, height: prepared.image.height)]
     }
 
     /// The page segmentation for `layout`; for `.automatic`, sparse when the measure says
