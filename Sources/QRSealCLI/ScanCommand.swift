@@ -21,7 +21,6 @@ struct ScanCommand {
 
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
         let maxPixels = try args.integer("max-pixels", in: 1...(1 << 40), default: ImageDecoder.defaultMaxPixels)
-        text = try TextScan.make(args, console: console, maxPixels: maxPixels)
         live = try LiveScan.make(args, console: console)
         guard !args.positionals.isEmpty || live != nil else {
             throw .usage("no image to scan", hint: "give one or more image files, or - for standard input")
@@ -43,6 +42,8 @@ struct ScanCommand {
         outputDirectory = try args.outputDirectory()
         writer = PayloadWriter(force: args.has("force"), inputs: inputs)
         parts = PartIntake(style: style, store: store, outputDirectory: outputDirectory, writer: writer)
+        // Last, as it starts Tesseract on a thread of its own, which `run` lets finish.
+        text = try TextScan.make(args, console: console, maxPixels: maxPixels)
     }
 
     /// Parts of larger messages: kept in the inbox until their message is complete.
@@ -66,6 +67,8 @@ struct ScanCommand {
     let live: LiveScan?
 
     mutating func run(console: Console) -> ExitStatus {
+        // The process must not end inside Tesseract's start.
+        defer { text?.finish() }
         if let live { return live.run(reader: reader, store: store, parts: parts, text: text, console: console) }
         var found = 0
         var tally = SealedTally()

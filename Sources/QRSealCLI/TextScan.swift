@@ -101,7 +101,23 @@ final class TextScan: @unchecked Sendable {
         TextSession(recognizer: try take(), options: .init(pacing: pacing))
     }
 
-    /// Starts the first recognizer on a thread of its own; `take` waits for it.
+    /// Waits for the first recognizer while it is still starting, so that the process can end:
+    /// Tesseract's globals are destroyed at exit, under a thread still inside its start (an
+    /// image that fails to decode takes no recognizer, and the scan would end at once).
+    func finish() {
+        lock.lock()
+        while starting { lock.wait() }
+        lock.unlock()
+    }
+
+    /// Whether the first recognizer is still starting.
+    var isStarting: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return starting
+    }
+
+    /// Starts the first recognizer on a thread of its own; `take` and `finish` wait for it.
     private func startFirst() {
         starting = true
         let thread = Thread { [self] in

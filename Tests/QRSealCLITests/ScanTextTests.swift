@@ -187,6 +187,21 @@ struct ScanTextTests {
         #expect(huge.status == 2 && huge.stderr.contains("too large") || huge.stderr.contains("pixels"), "\(huge.stderr)")
     }
 
+    @Test("an image that fails to decode ends the scan only once Tesseract has started, which the process may not end inside")
+    func failedImageWaitsForStart() throws {
+        let junk = try box.dir.write("junk-start.png", Data("not an image".utf8))
+        let console = Console(out: { _ in }, err: { _ in }, readInput: { Data() }, inputIsTerminal: false,
+                              outputIsTerminal: false, environment: box.env, readSecret: { _ in nil })
+        let args = try Commands.scan.parse(["--text-only", "--no-store", junk])
+        var command = try ScanCommand(args, console: console)
+        let text = try #require(command.text)
+        #expect(command.run(console: console) == .failure)
+        #expect(!text.isStarting)
+        // And the real binary exits with the image's error, not inside Tesseract.
+        let real = try Tools.run(Tools.qrseal, ["scan", "--text-only", "--no-store", junk], environment: box.processEnv)
+        #expect(real.status == 2 && real.stderr.hasPrefix("qrseal: error: "), "\(real.stderr)")
+    }
+
     @Test("the real binary: limits Tesseract's threads itself, reads the same lines")
     func realBinary() throws {
         let r = try Tools.run(Tools.qrseal, ["scan", "--text-only", "--no-store", kinds], environment: box.processEnv)

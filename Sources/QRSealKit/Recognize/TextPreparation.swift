@@ -12,8 +12,8 @@ struct TextPreparation: Sendable {
     let scale: Double
     /// The angle the text was turned by to make it level, in degrees (the measured skew).
     let angle: Double
-    /// Where the letters are in `image` (`TextRegions`), for sparse-text recognition of those
-    /// rectangles only; nil to read it whole (the text was turned level, or fills it).
+    /// Where the letters are in `image` (`TextRegions`), for recognition of those rectangles
+    /// only (`TextRecognizer.areas`); nil to read it whole (the text was turned level, or fills it).
     let regions: [Region]?
     /// The centre of the scaled input, and of the turned image.
     private let centre: (x: Double, y: Double), turnedCentre: (x: Double, y: Double)

@@ -93,10 +93,8 @@ public final class TextRecognizer {
             .sorted()
     }
 
-    /// The text blocks in `image` (`TessBaseAPISetImage`, `TessBaseAPIRecognize` on the
-    /// whole page or, in sparse-text mode, on each `TextRegions` rectangle with
-    /// `TessBaseAPISetRectangle`, then a `TessResultIterator` word by word), boxes in
-    /// `image`'s pixels.
+    /// The text blocks in `image` (Tesseract on the whole page or, in sparse-text mode, on
+    /// each `TextRegions` rectangle, as `read` does), boxes in `image`'s pixels.
     /// `excluding` are rectangles painted white first: the codes read in the image, each
     /// with its quiet zone (`Detection.quietZone`), so that their modules are not taken for letters.
     public func recognize(_ image: GrayImage, excluding zones: [Region] = []) throws(TextRecognitionError) -> [TextBlock] {
@@ -123,23 +121,11 @@ public final class TextRecognizer {
         let page = prepared.image
         guard page.width >= 8, page.height >= 8 else { return [] }
         let mode = pageMode(prepared.measure)
-        TessBaseAPISetPageSegMode(handle, mode)
-        page.pixels.withUnsafeBufferPointer { pixels in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(page.width), Int32(page.height), 1, Int32(page.width))
-        }
-        // Tesseract copies the pixels; its results are cleared for the next image.
-        defer { TessBaseAPIClear(handle) }
         let budget = Budget(seconds: timeBudget ?? Self.defaultTimeBudget(pixels: page.width * page.height))
-        // Sparse text: only where the letters are, one rectangle at a time (boxes stay in
-        // the whole image's pixels); a page: all of it, for its columns and paragraphs.
-        let regions = mode == PSM_SPARSE_TEXT ? prepared.regions : nil
+        let areas = Self.areas(prepared, sparse: mode == PSM_SPARSE_TEXT)
         var all: [TextBlock] = []
-        for region in regions ?? [Region(x: 0, y: 0, width: page.width, height: page.height)] {
-            TessBaseAPISetRectangle(handle, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height))
-            try budget.recognize(handle)
-            guard let iterator = TessBaseAPIGetIterator(handle) else { continue }
-            defer { TessResultIteratorDelete(iterator) }
-            all += blocks(iterator)
+        for region in areas {
+            all += try read(region, of: page, mode: mode, budget: budget)
         }
         let found = TextBlock.joiningSealed(all)
         var read: [TextBlock] = []
@@ -147,6 +133,38 @@ public final class TextRecognizer {
             read.append(block.text.hasPrefix("QRSEAL") ? try rereadDigits(block, in: page, budget: budget) ?? block : block)
         }
         return read.map { prepared.inputBlock($0, width: text.width, height: text.height) }
+    }
+
+    /// The blocks Tesseract reads in `piece` of `page` (`TessBaseAPISetImage` with a copy of
+    /// that rectangle, `TessBaseAPIRecognize`, then a `TessResultIterator` word by word), boxes
+    /// in `page`'s pixels. A copy rather than `TessBaseAPISetRectangle`, which misreads a
+    /// rectangle as wide as the image that ends above its bottom (tesseract issue 845).
+    private func read(_ piece: Region, of page: GrayImage, mode: TessPageSegMode,
+                      budget: Budget) throws(TextRecognitionError) -> [TextBlock] {
+        let crop = page.cropped(to: piece)
+        // Tesseract refuses images this small, with a message of its own.
+        guard crop.width >= 8, crop.height >= 8 else { return [] }
+        TessBaseAPISetPageSegMode(handle, mode)
+        crop.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(crop.width), Int32(crop.height), 1, Int32(crop.width))
+        }
+        // Tesseract copies the pixels; its results are cleared for the next piece.
+        defer { TessBaseAPIClear(handle) }
+        try budget.recognize(handle)
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        return blocks(iterator).map { $0.offset(by: piece.x, piece.y) }
+    }
+
+    /// The rectangles of `prepared` Tesseract reads, one at a time, in this order: only
+    /// where the letters are (`TextRegions`) when there are such rectangles and the text is
+    /// `sparse`, or, on a page, when they lie one below the other, which is then their
+    /// reading order; else the whole image, for a page's columns. A page's rectangles read
+    /// the same words as the whole of it, in less time: a camera frame's mottled ground is
+    /// not thresholded and laid out (bench/README.md).
+    static func areas(_ prepared: TextPreparation, sparse: Bool) -> [Region] {
+        if let regions = prepared.regions, sparse || TextRegions.isStacked(regions) { return regions }
+        return [Region(x: 0, y: 0, width: prepared.image.width, height: prepared.image.height)]
     }
 
     /// The page segmentation for `layout`; for `.automatic`, sparse when the measure says
@@ -177,15 +195,14 @@ public final class TextRecognizer {
         guard right > left, bottom > top else { return nil }
         _ = TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "0123456789QRSEAL:")
         defer { _ = TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "") }
-        TessBaseAPISetPageSegMode(handle, PSM_SINGLE_BLOCK)
-        TessBaseAPISetRectangle(handle, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
-        guard (try? budget.recognize(handle)) != nil else {
+        let again: [TextBlock]
+        do {
+            again = try read(Region(x: left, y: top, width: right - left, height: bottom - top), of: image,
+                             mode: PSM_SINGLE_BLOCK, budget: budget)
+        } catch {
             if budget.isSpent { throw .timeLimitExceeded(seconds: budget.seconds) }
             return nil
         }
-        guard let iterator = TessBaseAPIGetIterator(handle) else { return nil }
-        defer { TessResultIteratorDelete(iterator) }
-        let again = blocks(iterator)
         guard let first = again.first else { return nil }
         let whole = again.dropFirst().reduce(first) { $0.joined(with: $1) }
         return whole.sealedArmor != nil ? whole : nil

@@ -77,4 +77,14 @@ struct TextRegions {
         guard Double(area) <= maxCoverage * Double(width) * Double(height) else { return nil }
         return boxes.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
     }
+
+    /// Whether no two of `regions` share a row: each below the one before, in one reading order.
+    static func isStacked(_ regions: [Region]) -> Bool {
+        var bottom = Int.min
+        for r in regions.sorted(by: { $0.y < $1.y }) {
+            guard r.y >= bottom else { return false }
+            bottom = r.y + r.height
+        }
+        return true
+    }
 }

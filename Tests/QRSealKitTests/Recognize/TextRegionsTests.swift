@@ -58,6 +58,58 @@ struct TextRegionsTests {
         #expect(read == (try lines("sans")) + (try lines("serif")))
     }
 
+    @Test("a line as wide as the picture, above the bottom, reads as its words (tesseract issue 845)")
+    func fullWidthAboveTheBottom() throws {
+        // The page fills the picture's width, so its rectangle does too, and ends far above
+        // the bottom, where Tesseract's own rectangle reads another part of the picture.
+        let sans = try trimmed("sans", border: 4), serif = try image("serif")
+        let picture = frame(sans.width, 480, ground: 255, [(sans, 0, 0), (serif, 60, 480 - serif.height)])
+        let prepared = try TextPreparation(picture, maxPixels: TextRecognizer.defaultMaxPixels)
+        let regions = try #require(prepared.regions)
+        let top = try #require(regions.first)
+        #expect(top.x == 0 && top.width == prepared.image.width && top.y + top.height < prepared.image.height, "\(regions)")
+        let read = try TextRecognizer(layout: .sparse).recognize(picture).flatMap(\.lines).map(\.text)
+        #expect(read == (try lines("sans")) + (try lines("serif")))
+    }
+
+    @Test("a frame read as a page: its rectangles, one below the other, are read one by one, as each piece alone")
+    func stackedPage() throws {
+        let sans = try image("sans"), serif = try image("serif")
+        let picture = frame(1280, 720, [(sans, 30, 40), (serif, 560, 420)])
+        let prepared = try TextPreparation(picture, maxPixels: TextRecognizer.defaultMaxPixels)
+        let regions = try #require(prepared.regions)
+        #expect(regions.count == 2 && TextRegions.isStacked(regions))
+        #expect(TextRecognizer.areas(prepared, sparse: false) == regions)
+        let blocks = try TextRecognizer(layout: .page).recognize(picture)
+        #expect(blocks.flatMap(\.lines).map(\.text) == (try lines("sans")) + (try lines("serif")))
+        // Boxes in the frame's pixels, each piece's words where it was pasted.
+        let words = blocks.flatMap(\.lines).flatMap(\.words)
+        #expect(words.filter { $0.box.y < 420 }.allSatisfy { $0.box.x >= 30 && $0.box.x + $0.box.width <= 30 + sans.width })
+        #expect(words.filter { $0.box.y >= 420 }.allSatisfy { $0.box.x >= 560 && $0.box.x + $0.box.width <= 560 + serif.width })
+    }
+
+    @Test("a page whose rectangles sit side by side is read whole, in Tesseract's layout; sparse text reads each")
+    func sideBySidePage() throws {
+        let picture = frame(1400, 500, ground: 255, [(try image("sans"), 20, 100), (try image("serif"), 800, 110)])
+        let prepared = try TextPreparation(picture, maxPixels: TextRecognizer.defaultMaxPixels)
+        let regions = try #require(prepared.regions)
+        #expect(regions.count == 2 && !TextRegions.isStacked(regions))
+        #expect(TextRecognizer.areas(prepared, sparse: false) == [Region(x: 0, y: 0, width: 1400, height: 500)])
+        #expect(TextRecognizer.areas(prepared, sparse: true) == regions)
+        // Tesseract's own layout of the whole: rows running across both.
+        let read = try TextRecognizer(layout: .page).recognize(picture).flatMap(\.lines).map(\.text)
+        #expect(read == zip(try lines("sans"), try lines("serif")).map { $0 + " " + $1 }, "\(read)")
+    }
+
+    @Test("rectangles are stacked when none shares a row with another, whatever their order")
+    func stacking() {
+        let a = Region(x: 0, y: 0, width: 100, height: 20), b = Region(x: 500, y: 20, width: 50, height: 20)
+        let c = Region(x: 40, y: 30, width: 50, height: 20)
+        #expect(TextRegions.isStacked([]) && TextRegions.isStacked([a]))
+        #expect(TextRegions.isStacked([a, b]) && TextRegions.isStacked([b, a]))
+        #expect(!TextRegions.isStacked([a, b, c]) && !TextRegions.isStacked([c, a, b]))
+    }
+
     @Test("a heading three times the size of the small print beside it is read with it")
     func mixedSizes() throws {
         let small = try image("kinds")
