@@ -122,9 +122,8 @@ public struct Detector: Sendable {
     /// a large photo as those passes' copies are; the copies and their censuses stay in
     /// `prepared` for the passes. As for a pass, making a copy is not in the profile.
     private func findThresholdedFinders(_ prepared: PreparedImages) -> Bool {
-        let large = prepared.width * prepared.height > PassPlan.pyramidAbove
-        return PassPlan.thresholdedCopies.contains { copySteps in
-            let steps = large ? [Step.fitPixels(PassPlan.pyramidAbove)] + copySteps : copySteps
+        PassPlan.thresholdedCopies.contains { copySteps in
+            let steps = PassPlan.onPyramid(copySteps, pixels: prepared.width * prepared.height)
             guard let (copy, _) = prepared.image(for: steps) else { return false }
             let start = profile == nil ? 0 : threadCPUMilliseconds()
             defer { profile?("thresholded finders \(copySteps)", threadCPUMilliseconds() - start, []) }

@@ -170,7 +170,7 @@ enum PassPlan {
             // Each pass on a prepared copy runs given the evidence it needs (`copyEvidence`).
             let copies = balanced.enumerated().map { index, batch in
                 batch.flatMap { pass in
-                    stage(onPyramid([[pass]], pixels: pixels)[0],
+                    stage([Pass(pass.engine, onPyramid(pass.steps, pixels: pixels))],
                           thorough ? later : .both(later, copyEvidence(pass, batch: index)), budgeted: true)
                 }
             }
@@ -216,11 +216,10 @@ enum PassPlan {
     /// Four megapixels: a screenshot, a scan or a downsized photo.
     static let pyramidAbove = 4_000_000
 
-    /// `batches` with every pass made on the image shrunk to `pyramidAbove` pixels, when the
-    /// image holds more.
-    static func onPyramid(_ batches: [[Pass]], pixels: Int) -> [[Pass]] {
-        guard pixels > pyramidAbove else { return batches }
-        return batches.map { $0.map { Pass($0.engine, [.fitPixels(pyramidAbove)] + $0.steps) } }
+    /// `steps` made on the image shrunk to `pyramidAbove` pixels, when the image holds more:
+    /// how the copies of `balanced` are made on a large photo.
+    static func onPyramid(_ steps: [Step], pixels: Int) -> [Step] {
+        pixels > pyramidAbove ? [.fitPixels(pyramidAbove)] + steps : steps
     }
 
     /// How many times the regions of a large photo are made again from the patterns the
