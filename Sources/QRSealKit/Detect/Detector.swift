@@ -1,8 +1,9 @@
 /// Finds and decodes every symbol in a raster.
 ///
-/// zxing-cpp's quick search reads the image as it is first, and our Aztec reader beside it
-/// (`AztecReader`: Runes, and symbols libZXing 1.4 misses or misreads), and our Data Matrix
-/// reader (`DataMatrixReader`: distorted symbols, several in one image). While nothing has been read,
+/// zxing-cpp's quick search reads the image as it is first; then, beside our locator, our
+/// Aztec reader (`AztecReader`: Runes, and symbols libZXing 1.4 misses or misreads) and our
+/// Data Matrix reader (`DataMatrixReader`: distorted symbols, several in one image), each
+/// while the codes read leave room for one or include one of its kind. While nothing has been read,
 /// or while finder patterns lie outside every code read (or always, at `.thorough`),
 /// further passes run two at a time: both engines' own searches on the image as it is,
 /// then both on each region around finder patterns no code read explains, then zbar and

@@ -14,9 +14,10 @@
 ///
 /// | stage | `fast` | `balanced` | `thorough` |
 /// |---|---|---|---|
-/// | `first` (quick search, Aztec, Data Matrix but at `fast`) | always | always | always |
+/// | `first` (quick search; our Aztec reader beside it at `fast`) | always | always | always |
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
+/// | beside it, `ours` (our Aztec and Data Matrix readers) | — | each `read` (its kind) or `uncovered` | always |
 /// | `plain`, and beside it in the same batch: | — | `roomForMore` (always on a large photo) | always |
 /// | `profiled`, after both plain searches | — | `roomForMore` and `unreadBars` (`unreadBars` on a large photo) before them, `unreadBars` after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
@@ -91,6 +92,13 @@ enum PassPlan {
         case moreGroups
         /// Something has been read.
         case somethingRead
+        /// Nothing has been read, or the codes read cover less than a third of the image
+        /// (`FinderCensus.leavesRoom`): room for a code of another kind, whatever its
+        /// evidence.
+        case uncovered
+        /// A code of this symbology has been read: one that a reader of our own must meet,
+        /// so that its soundly checked read outvotes an engine's misread (`Detector.merged`).
+        case read(Symbology)
         /// While nothing has been read, or while a bar region of the image (`BarRegions`)
         /// has its centre outside every linear code read but an EAN-8 or a UPC-E (an
         /// engine may have read part of a longer symbol as one of those): fitting grey
@@ -131,6 +139,8 @@ enum PassPlan {
             case .always: return true
             case .nothingRead: return found.isEmpty
             case .somethingRead: return !found.isEmpty
+            case .uncovered: return found.isEmpty || FinderCensus.leavesRoom(found, width: width, height: height)
+            case .read(let symbology): return found.contains { $0.symbology == symbology }
             case .roomForMore:
                 return found.isEmpty || holds(.moreGroups)
             case .moreGroups:
@@ -157,7 +167,7 @@ enum PassPlan {
         func stage(_ passes: [Pass], _ gate: Gate, budgeted: Bool = false, afterwards: Gate? = nil) -> [Stage] {
             [Stage(work: .passes(passes), gate: gate, budgeted: budgeted, afterwards: afterwards)]
         }
-        let quick = stage(effort == .fast ? first.filter { $0.engine != .dataMatrix } : first, .always)
+        let quick = stage(effort == .fast ? first + [Pass(.aztec)] : first, .always)
         let regionsFirst: [[Stage]] = large ? [[Stage(work: .regions, gate: .always)]] : []
         switch effort {
         case .fast:
@@ -182,7 +192,8 @@ enum PassPlan {
             // The grey-profile reader's gate is looked at before both plain searches, and
             // again, as `unreadBars`, on what they read: it runs after them, where bars are
             // still unread.
-            return [quick] + regionsFirst + located.map { stage($0, early) }
+            let own = ours.flatMap { stage([$0], thorough ? .always : ownGate($0)) }
+            return [quick] + regionsFirst + located.map { stage($0, early) + own }
                 + [stage(plain[0], early) + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
                 + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
                 + rest
@@ -190,17 +201,27 @@ enum PassPlan {
     }
 
     /// Always runs: zxing-cpp's quick search on the image as it is, which reads most codes
-    /// in about a millisecond, and beside it our Aztec reader, whose bull's-eye search
-    /// rejects an image without one in one pass over its rows. The Aztec reader runs here,
-    /// not later, because its read must meet zxing-cpp's on the same symbol: libZXing 1.4
-    /// misreads some Aztec symbols, and a read soundly checked by our Reed–Solomon decoder
-    /// wins over a different one (`Detector.merged`). Our Data Matrix reader runs here for
-    /// the same reason; an image without an L-shaped region costs it one labelling of its
-    /// dark and of its light pixels. Live frames (`fast`) leave our Data Matrix reader out:
-    /// on a noisy 720p frame with a dense QR code in view its labelling costs about as much
-    /// as the rest of the batch and halved the live frame rate, while zxing-cpp's quick
-    /// search still reads Data Matrix there.
-    static let first: [Pass] = [Pass(.zxing(harder: false)), Pass(.aztec), Pass(.dataMatrix)]
+    /// in about a millisecond. Live frames (`fast`) run our Aztec reader beside it, whose
+    /// bull's-eye search rejects a frame without one in one pass over its rows; they leave
+    /// our Data Matrix reader out: on a noisy 720p frame with a dense QR code in view its
+    /// labelling costs about as much as the rest of the batch and halved the live frame
+    /// rate, while zxing-cpp's quick search still reads Data Matrix there.
+    static let first: [Pass] = [Pass(.zxing(harder: false))]
+
+    /// Our own Aztec and Data Matrix readers (`AztecReader`, `DataMatrixReader`): Runes,
+    /// turned, distorted and damaged symbols libZXing 1.4 misses or misreads. At `balanced`
+    /// they run beside the locator, after the quick search, each while nothing was read, a
+    /// code of its kind was read (`Gate.read`: libZXing 1.4 misreads some Aztec symbols, and
+    /// a read soundly checked by our Reed–Solomon decoder must meet it to win,
+    /// `Detector.merged`), or the codes read leave room for another (`Gate.uncovered`).
+    /// On a photo that the quick search read whole they cost nothing, where each cost about
+    /// a millisecond (a labelling of the dark and the light pixels, a pass over the rows).
+    static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix)]
+
+    /// The gate of our own reader `pass` (one of `ours`) at `balanced`.
+    static func ownGate(_ pass: Pass) -> Gate {
+        .either(.read(pass.engine == .aztec ? .aztec : .dataMatrix), .uncovered)
+    }
 
     /// Our own locator and rectifier (`QRLocator`), alone in its batch: dense and curved
     /// QR codes that the engines' own detectors sample wrongly. It runs first after the
@@ -326,5 +347,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + (located + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + ours + (located + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
 }

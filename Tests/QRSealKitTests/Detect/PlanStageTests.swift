@@ -34,12 +34,33 @@ struct PlanStageTests {
         #expect(stages.contains("zbar []") && !stages.contains { $0.hasPrefix("profiles") }, "\(stages)")
     }
 
-    @Test("a QR code the quick search read whole leaves the grey-profile reader and the plain searches out")
+    @Test("a QR code the quick search read whole leaves the grey-profile reader, the plain searches and our Aztec and Data Matrix readers out")
     func readCodeStops() throws {
         let code = try QREncoder().encode(.text("one code, read at once")).image(scale: 6, margin: 4)
         let (found, stages) = PlanGateTests.detect(code)
         #expect(found.compactMap(\.text) == ["one code, read at once"])
         #expect(!stages.contains { $0.hasPrefix("profiles") || $0.hasPrefix("zbar") }, "\(stages)")
+        #expect(!stages.contains { $0.hasPrefix("aztec") || $0.hasPrefix("dataMatrix") }, "\(stages)")
+    }
+
+    @Test("a small QR code the quick search reads leaves room: an Aztec symbol turned 30° and a distorted Data Matrix beside it, which only our readers read, are read too")
+    func ownReadersAfterQuickRead() throws {
+        let (aztec, aztecText) = try LargePhotoTests.sample("aztec/rot30.png")
+        let (matrix, matrixText) = try LargePhotoTests.sample("datamatrix/distorted.png")
+        let qr = try QREncoder().encode(.text("a small code beside two others")).image(scale: 3, margin: 4)
+        // Each symbol on the 16-pixel grid of the binarization our readers share, as alone.
+        func grid(_ x: Int) -> Int { (x + 15) / 16 * 16 }
+        let aztecX = grid(qr.width + 32), matrixX = grid(aztecX + aztec.width + 16)
+        let w = matrixX + matrix.width + 32, h = max(qr.height, aztec.height, matrix.height) + 64
+        var page = [UInt8](repeating: 255, count: w * h)
+        GateImageTests.paste(qr, into: &page, width: w, x: 32, y: 32)
+        GateImageTests.paste(aztec, into: &page, width: w, x: aztecX, y: 32)
+        GateImageTests.paste(matrix, into: &page, width: w, x: matrixX, y: 32)
+        let (found, stages) = PlanGateTests.detect(GrayImage(width: w, height: h, pixels: page))
+        #expect(Set(found.compactMap(\.text)) == Set(["a small code beside two others"] + aztecText + matrixText))
+        // The quick search read the QR code first; our readers came after it.
+        #expect(stages.first == "zxing(harder: false) []", "\(stages)")
+        #expect(stages.contains("aztec []") && stages.contains("dataMatrix []"), "\(stages)")
     }
 
     @Test("every effort's plan starts with the quick search and reads a large photo region by region")
