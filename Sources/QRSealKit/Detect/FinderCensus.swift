@@ -266,18 +266,27 @@ struct FinderCensus {
     }
 
     /// Dark (true) where a pixel is below the mean of the 3×3 blocks of 16×16 pixels around it.
+    /// A block's 16 pixels of a row are summed, and compared with their mean, in one loop each.
     static func binarized(_ image: GrayImage) -> [Bool] {
         let w = image.width, h = image.height, shift = 4
         let bw = (w + 15) >> shift, bh = (h + 15) >> shift
+        // The columns of whole blocks; the last block of a row may be narrower.
+        let whole = w >> shift
         var sums = [Int](repeating: 0, count: bw * bh), counts = [Int](repeating: 0, count: bw * bh)
-        var means = [Int](repeating: 0, count: bw * bh)
+        var means = [UInt8](repeating: 0, count: bw * bh)
         var out = [Bool](repeating: false, count: w * h)
         image.pixels.withUnsafeBufferPointer { src in
             sums.withUnsafeMutableBufferPointer { sums in
                 counts.withUnsafeMutableBufferPointer { counts in
                     for y in 0..<h {
                         let brow = (y >> shift) * bw, row = y * w
-                        for x in 0..<w { sums[brow + x >> shift] += Int(src[row + x]) }
+                        for bx in 0..<whole {
+                            let start = row + bx << shift
+                            var sum: UInt32 = 0
+                            for x in start..<(start + 16) { sum &+= UInt32(src[x]) }
+                            sums[brow + bx] += Int(sum)
+                        }
+                        for x in (whole << shift)..<w { sums[brow + x >> shift] += Int(src[row + x]) }
                         for bx in 0..<bw { counts[brow + bx] += min(16, w - bx << shift) }
                     }
                     means.withUnsafeMutableBufferPointer { means in
@@ -290,7 +299,7 @@ struct FinderCensus {
                                         count += counts[ny * bw + nx]
                                     }
                                 }
-                                means[by * bw + bx] = total / max(1, count)
+                                means[by * bw + bx] = UInt8(total / max(1, count))
                             }
                         }
                     }
@@ -300,7 +309,11 @@ struct FinderCensus {
                 out.withUnsafeMutableBufferPointer { dst in
                     for y in 0..<h {
                         let brow = (y >> shift) * bw, row = y * w
-                        for x in 0..<w { dst[row + x] = Int(src[row + x]) < means[brow + x >> shift] }
+                        for bx in 0..<whole {
+                            let start = row + bx << shift, mean = means[brow + bx]
+                            for x in start..<(start + 16) { dst[x] = src[x] < mean }
+                        }
+                        for x in (whole << shift)..<w { dst[row + x] = src[row + x] < means[brow + x >> shift] }
                     }
                 }
             }
