@@ -19,7 +19,7 @@ struct InboxReliabilityTests {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = stdin ?? FileHandle.nullDevice
-        try process.run()
+        try Tools.launch(process) {}
         try output.close()
         return process
     }
@@ -114,7 +114,7 @@ struct InboxReliabilityTests {
                              InboxSandbox.line("before too", at: "2021-01-02T00:00:00Z")])
         let before = try count()
         #expect(before == 2)
-        let input = Pipe()
+        let input = Tools.pipe()
         let importer = try launch(["inbox", "import", "-"], log: "import.log", stdin: input)
         try input.fileHandleForWriting.write(contentsOf: Data(lines(count: 2000).utf8))
         let deadline = Date().addingTimeInterval(1)

@@ -72,6 +72,20 @@ struct LiveScanProcessTests {
         #expect(live.stderr.hasPrefix("qrseal: -: stopped at the first code after 3 frames"), "\(live.stderr)")
     }
 
+    @Test("--once ends at the first code while every thread of the shared dispatch pool waits: writing the stream and reading the output need none")
+    func oncePoolBusy() throws {
+        // Blocks that wait on the shared pool, as other tests' waits for their programs do in a
+        // full run; the pool adds a thread for queued work about once a second.
+        let release = DispatchSemaphore(value: 0)
+        let blockers = 100
+        for _ in 0..<blockers { DispatchQueue.global().async { release.wait() } }
+        defer { for _ in 0..<blockers { release.signal() } }
+        let live = try LiveProcess(["scan", "--stream", "-", "--once", "--no-store"], environment: box.processEnv)
+        live.send(header + frames(1...2, code: false) + frames(3...4, code: true))
+        #expect(live.finish() == 0, "\(live.stderr)")
+        #expect(live.stdout == "-: QR-Code: alpha\n")
+    }
+
     @Test("a camera or stream this user may not open: permission denied, with the video group for a camera",
           .enabled(if: getuid() == 0, "needs root to make a device node and to run as nobody"))
     func permissionDenied() throws {
@@ -114,55 +128,88 @@ struct LiveScanProcessTests {
 
 /// The real binary with a pipe on its standard input that stays open until it exits, and
 /// its output gathered as it comes.
+///
+/// The writer and the readers are threads of their own, not blocks on the shared dispatch
+/// pool: in a full run the pool's threads may all be waiting (for other tests' programs to
+/// end), and a writer queued behind them leaves the program waiting for its first frame.
+/// Only the writer closes the input, once `finish` has seen the program end, so it never
+/// writes to a descriptor closed under it, whose number another test may have reused.
 final class LiveProcess: @unchecked Sendable {
-    let process = Process()
-    private let input = Pipe(), output = Pipe(), errors = Pipe()
-    private let lock = NSLock()
+    let process: Process
+    private let input: Pipe
+    private let lock = NSCondition()
     private var out = Data(), err = Data()
-    private let readers = DispatchGroup()
+    /// What `send` was given and the writer has not yet taken; whether `finish` let it close.
+    private var unsent: [Data] = []
+    private var closing = false
+    private let threads = DispatchGroup()
 
     init(_ arguments: [String], environment: [String: String]) throws {
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: Tools.qrseal)
         process.arguments = arguments
         process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        gather(output) { self.out += $0 }
-        gather(errors) { self.err += $0 }
+        let (input, output, errors) = try Tools.launch(process) { () -> (Pipe, Pipe, Pipe) in
+            let pipes = (Tools.pipe(), Tools.pipe(), Tools.pipe())
+            process.standardInput = pipes.0
+            process.standardOutput = pipes.1
+            process.standardError = pipes.2
+            return pipes
+        }
+        self.process = process
+        self.input = input
+        start { self.gather(output) { self.out += $0 } }
+        start { self.gather(errors) { self.err += $0 } }
+        start { self.write() }
     }
 
-    private func gather(_ pipe: Pipe, _ append: @escaping @Sendable (Data) -> Void) {
-        readers.enter()
-        DispatchQueue.global().async {
-            while true {
-                let data = pipe.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                self.lock.lock(); append(data); self.lock.unlock()
-            }
-            self.readers.leave()
+    private func start(_ body: @escaping @Sendable () -> Void) {
+        threads.enter()
+        Thread { body(); self.threads.leave() }.start()
+    }
+
+    private func gather(_ pipe: Pipe, _ append: (Data) -> Void) {
+        while true {
+            let data = pipe.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            lock.lock(); append(data); lock.unlock()
         }
+    }
+
+    /// Writes what `send` is given, in order, until the program stops reading (a closed
+    /// pipe is not an error: it may end before reading it all); closes the input when
+    /// `finish` says so.
+    private func write() {
+        let fd = input.fileHandleForWriting.fileDescriptor
+        var open = true
+        while true {
+            lock.lock()
+            while unsent.isEmpty && !closing { lock.wait() }
+            let next = unsent.isEmpty ? nil : unsent.removeFirst()
+            lock.unlock()
+            guard let next else { break }
+            next.withUnsafeBytes { raw in
+                var offset = 0
+                while open && offset < raw.count {
+                    let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { open = false }
+                    offset += max(n, 0)
+                }
+            }
+        }
+        try? input.fileHandleForWriting.close()
     }
 
     var stdout: String { lock.lock(); defer { lock.unlock() }; return String(decoding: out, as: UTF8.self) }
     var stderr: String { lock.lock(); defer { lock.unlock() }; return String(decoding: err, as: UTF8.self) }
 
-    /// Writes to the process's input from another thread, ignoring a closed pipe (the
-    /// process may end before reading it all).
+    /// Writes `data` to the process's input from the writer thread, after what was sent before.
     func send(_ data: Data) {
-        let fd = input.fileHandleForWriting.fileDescriptor
-        DispatchQueue.global().async {
-            signal(SIGPIPE, SIG_IGN)
-            data.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                    if n <= 0 { break }
-                    offset += n
-                }
-            }
-        }
+        lock.lock()
+        unsent.append(data)
+        lock.signal()
+        lock.unlock()
     }
 
     /// Waits until `condition` holds; the limit only keeps a broken build from hanging the tests.
@@ -174,15 +221,19 @@ final class LiveProcess: @unchecked Sendable {
         return condition(self)
     }
 
-    /// Waits for the process to end (killing it after the same guard limit) and returns its status.
+    /// Waits for the process to end (killing it after the same guard limit) and returns its
+    /// status, once its output is all read and its input closed.
     func finish() -> Int32 {
         if !wait(until: { !$0.process.isRunning }) {
             Issue.record("qrseal did not end; killed")
             kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
-        readers.wait()
-        try? input.fileHandleForWriting.close()
+        lock.lock()
+        closing = true
+        lock.signal()
+        lock.unlock()
+        threads.wait()
         return process.terminationStatus
     }
 }

@@ -218,7 +218,7 @@ struct PartsEndToEndTests {
         let log = dir.path("scan.log")
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        let input = Pipe()
+        let input = Tools.pipe()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Tools.qrseal)
         process.arguments = ["scan", "--stream", "-", "--json", "--inbox", inbox, "--forget-after", "1"]
@@ -226,7 +226,7 @@ struct PartsEndToEndTests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = input
-        try process.run()
+        try Tools.launch(process) {}
         try output.close()
         try input.fileHandleForWriting.write(contentsOf: Data("YUV4MPEG2 W\(w) H\(h) F10:1 Ip A1:1 Cmono\n".utf8))
         for frame in frames.prefix(3) {

@@ -64,31 +64,70 @@ public enum Tools {
         process.arguments = arguments
         process.environment = environment ?? Self.environment()
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
-        try process.run()
-        if let input {
-            DispatchQueue.global().async {
-                inPipe.fileHandleForWriting.write(input)
-                try? inPipe.fileHandleForWriting.close()
-            }
+        let (out, err, inPipe) = try launch(process) { () -> (Pipe, Pipe, Pipe?) in
+            let out = pipe(), err = pipe(), inPipe = input == nil ? nil : pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = inPipe ?? FileHandle.nullDevice
+            return (out, err, inPipe)
         }
-        // Read both pipes concurrently so a full stderr cannot block the child.
+        let writing = DispatchGroup()
+        if let input, let inPipe {
+            writing.enter()
+            Thread {
+                try? inPipe.fileHandleForWriting.write(contentsOf: input)
+                try? inPipe.fileHandleForWriting.close()
+                writing.leave()
+            }.start()
+        }
+        // Read both pipes at once so a full stderr cannot block the child.
         let errData = LockedData()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async {
+        Thread {
             errData.set(err.fileHandleForReading.readDataToEndOfFile())
             group.leave()
-        }
+        }.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        writing.wait()
         return ToolResult(status: process.terminationStatus, stdout: outData,
                           stderr: String(decoding: errData.get(), as: UTF8.self))
     }
+
+    /// A pipe whose descriptors close when a program starts, so that no program another
+    /// test starts keeps a copy (`Process` puts the ends it is given on the child's 0, 1
+    /// and 2 itself).
+    public static func pipe() -> Pipe {
+        let made = Pipe()
+        for fd in [made.fileHandleForReading.fileDescriptor, made.fileHandleForWriting.fileDescriptor] {
+            _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+        }
+        return made
+    }
+
+    /// Makes what `attach` sets on `process` (its pipes) and starts it, one program at a
+    /// time in this process.
+    ///
+    /// Tests start programs side by side. Foundation makes its own descriptors (the socket
+    /// by which `Process` learns that its program ended) without close-on-exec, and closes
+    /// a new program's other descriptors only up to the highest one open when it looked: a
+    /// descriptor made by one test while another starts a program can stay open in that
+    /// program. A copy of a pipe's write end left there keeps a reader from ever seeing
+    /// its end; of its read end, a writer waiting for a reader; of the socket, `isRunning`
+    /// true after the program ended, until the other one ends too.
+    public static func launch<T>(_ process: Process, _ attach: () throws -> T) throws -> T {
+        launching.lock()
+        defer { launching.unlock() }
+        // A program that ends without reading all its input must not end the tests.
+        signal(SIGPIPE, SIG_IGN)
+        let attached = try attach()
+        try process.run()
+        return attached
+    }
+
+    private static let launching = NSLock()
 }
 
 private final class LockedData: @unchecked Sendable {

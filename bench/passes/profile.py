@@ -7,7 +7,8 @@
 Per folder: images, CPU ms of decoding and of detection (every pass and census, on every
 thread), and the stages that cost most; then, over all images, each stage's total CPU time
 and the images on which it read something no stage before it had read (the only ones it
-pays for). --by-image lists every image's stages as well.
+pays for); last, the prepared copies made, apart from the stages, and those made more than
+once for one image. --by-image lists every image's stages as well.
 
 With --reader, the tables are those of `passes --profiles` (the grey-profile reader alone on
 every image): per folder, images, CPU ms and reads; given a second table, both side by side,
@@ -80,6 +81,30 @@ def main():
                                             (": " + ", ".join(names[:6]) + (" …" if len(names) > 6 else "")) if names and len(names) < 40 else ""))
     print("\ntotal: %d images, decode %.0f ms, detect %.0f ms (CPU)" % (
         len(rows), sum(r["decode"] for r in rows), sum(cost.values())))
+    copies(rows)
+
+
+def copies(rows):
+    """The prepared copies made (outside the stages' CPU): how many, their CPU, and those made
+    more than once for one image (two passes asking for one copy at once), with what they cost."""
+    if not any("copies" in r for r in rows):
+        return
+    made = again = 0
+    ms = again_ms = 0.0
+    repeated = collections.Counter()
+    for r in rows:
+        seen = set()
+        for steps, cpu in r.get("copies", []):
+            made += 1
+            ms += cpu
+            if steps in seen:
+                again += 1
+                again_ms += cpu
+                repeated[steps] += 1
+            seen.add(steps)
+    print("copies: %d made, %.0f ms CPU; made again for the same image: %d, %.0f ms" % (made, ms, again, again_ms))
+    for steps, n in repeated.most_common(8):
+        print("  again %d× %s" % (n, steps))
 
 
 if __name__ == "__main__":

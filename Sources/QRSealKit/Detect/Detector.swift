@@ -46,7 +46,7 @@ public struct Detector: Sendable {
         // The CPU time the passes have spent, on every thread: unlike the clock, it does not
         // grow with the machine's load.
         var spent = 0.0
-        let prepared = PreparedImages(image, maxPixels: maxPixels)
+        let prepared = PreparedImages(image, maxPixels: maxPixels, profile: profile)
         // Every read so far, merged afresh after each batch so that a conflict, once seen,
         // stays seen.
         var reads: [Detection] = []

@@ -141,8 +141,7 @@ struct CaptureStreamTests {
 
     @Test("frames are handed out as they arrive through a pipe, before the writer has finished")
     func streamsFromPipe() throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
+        let fds = try closingPipe()
         defer { close(fds[0]) }
         let (w, h) = (16, 8)
         func send(_ data: Data) { data.withUnsafeBytes { _ = write(fds[1], $0.baseAddress, $0.count) } }
@@ -157,8 +156,7 @@ struct CaptureStreamTests {
 
     @Test("a silent pipe does not hold a stop request up: the wait ends with .stopped")
     func stopWhileWaiting() throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
+        let fds = try closingPipe()
         defer { close(fds[0]); close(fds[1]) }
         let asked = Counter()
         let input = FileInput(descriptor: fds[0], shouldStop: { asked.next() >= 3 })
@@ -192,4 +190,13 @@ extension CaptureError {
         default: return 0
         }
     }
+}
+
+/// A pipe whose ends close when a program starts, so that no program another test starts
+/// keeps a copy of the write end (the reader would then never see the end).
+private func closingPipe() throws -> [Int32] {
+    var fds: [Int32] = [0, 0]
+    try #require(pipe(&fds) == 0)
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return fds
 }
