@@ -31,7 +31,12 @@ let package = Package(
         // Opens the libraries above when a command first needs one (dlopen), so that start-up
         // does not pay for them: the functions our wrappers call, each resolved from the
         // library's versioned soname (see include/loader.h).
-        .target(name: "CLoader", dependencies: []),
+        // Every executable exports tesseract.c's stand-in for the legacy engine's table, which
+        // libtesseract then binds to when it is opened (see tesseract.c): a start in a seventh
+        // of the CPU time.
+        .target(name: "CLoader", dependencies: [],
+                linkerSettings: [.unsafeFlags(["-Xlinker",
+                                               "--export-dynamic-symbol=_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_"])]),
         // Linux's V4L2 header (linux-libc-dev); nothing to link.
         .systemLibrary(name: "CV4L2"),
         // zxing-cpp is C++ only: a small shim gives it a C interface (see its header).

@@ -2,8 +2,13 @@
  * libarchive, curl, libgomp, webp, tiff, openjp2 … it is most of what the process would
  * load. The functions TextRecognizer+tesseract.swift calls, and a few more of the same API
  * (a function called from Swift must be listed here, or the link fails on its name). */
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <tesseract/capi.h>
 #include "lazy.h"
+#include "tesseract_start.h"
 
 #define TESSERACT_FUNCTIONS(F, V)                                                             \
     F(const char *, TessVersion, (void), (), NULL)                                            \
@@ -52,3 +57,89 @@
     V(TessMonitorSetDeadlineMSecs, (ETEXT_DESC *monitor, int deadline), (monitor, deadline))
 
 QRSEAL_LAZY_LIBRARY(qrseal_lazy_tesseract, "libtesseract.so.5", TESSERACT_FUNCTIONS)
+
+/* Tesseract's start, without the one part of it that LSTM recognition never reads.
+ *
+ * Every start (TessBaseAPIInit*, whatever the engine mode, in Tesseract::
+ * init_tesseract_lang_data) calls UnicharAmbigs::LoadUniversal, which parses a table of
+ * confusable letters compiled into the library, for all scripts, and inserts each pair the
+ * language's letters can spell into sorted linked lists and into the unicharset, whose
+ * every new entry then gets an adaptive classifier's class: about 100 of the 115 ms of
+ * CPU a start of `eng` takes (perf; bench/README.md, "Tesseract's start"). The table serves
+ * only the legacy engine (its adaptive classifier, stopper and permuter; a Tesseract built
+ * without it, --disable-legacy, never loads it), no init variable or component of the
+ * traineddata file turns it off, and TextRecognizer starts Tesseract in LSTM-only mode.
+ *
+ * So this stand-in of the same (mangled) name, exported from the executable
+ * (--export-dynamic-symbol in Package.swift), is what libtesseract's call through its PLT
+ * binds to when CLoader opens it: it loads nothing. Where it is not bound (a libtesseract
+ * linked -Bsymbolic, or an executable that does not export it), Tesseract loads its own
+ * table and reads the same words, only slower; qrseal_tesseract_skipped_ambiguities says
+ * which happened. The mangled name encodes the parameters
+ * (const tesseract::UNICHARSET &, tesseract::UNICHARSET *), so another signature does not
+ * bind to it. */
+static atomic_int qrseal_skipped_ambiguities;
+
+__attribute__((visibility("default"))) void qrseal_tesseract_load_universal(void *ambigs, const void *encoder_set,
+                                                                            void *unicharset)
+    __asm__("_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_");
+
+void qrseal_tesseract_load_universal(void *ambigs, const void *encoder_set, void *unicharset) {
+    (void)ambigs;
+    (void)encoder_set;
+    (void)unicharset;
+    atomic_store_explicit(&qrseal_skipped_ambiguities, 1, memory_order_release);
+}
+
+int qrseal_tesseract_skipped_ambiguities(void) {
+    return atomic_load_explicit(&qrseal_skipped_ambiguities, memory_order_acquire);
+}
+
+/* Tesseract's start asserts (ASSERT_HOST) that the LSTM network of a data file loads, and a
+ * failed assertion calls abort(): one damaged byte in a traineddata file would end the
+ * process. While a start runs, SIGABRT raised on its thread jumps back out of it instead;
+ * on any other thread it goes to the handler there was before. The handler is installed
+ * only while at least one start runs. */
+static _Thread_local sigjmp_buf *qrseal_start_escape;
+static pthread_mutex_t qrseal_start_lock = PTHREAD_MUTEX_INITIALIZER;
+static int qrseal_starts_running;
+static struct sigaction qrseal_previous_abort;
+
+static void qrseal_start_aborted(int signal) {
+    sigjmp_buf *escape = qrseal_start_escape;
+    if (escape) {
+        qrseal_start_escape = NULL;
+        siglongjmp(*escape, 1);
+    }
+    /* Not inside a start: the handler before ours takes it, once this one returns. */
+    sigaction(SIGABRT, &qrseal_previous_abort, NULL);
+    raise(signal);
+}
+
+static void qrseal_start_guard(int entering) {
+    pthread_mutex_lock(&qrseal_start_lock);
+    if (entering && qrseal_starts_running++ == 0) {
+        struct sigaction act;
+        act.sa_handler = qrseal_start_aborted;
+        sigemptyset(&act.sa_mask);
+        act.sa_flags = 0;
+        sigaction(SIGABRT, &act, &qrseal_previous_abort);
+    } else if (!entering && --qrseal_starts_running == 0) {
+        sigaction(SIGABRT, &qrseal_previous_abort, NULL);
+    }
+    pthread_mutex_unlock(&qrseal_start_lock);
+}
+
+int qrseal_tesseract_start(void *handle, const char *datapath, const char *language) {
+    sigjmp_buf escape;
+    qrseal_start_guard(1);
+    if (sigsetjmp(escape, 1) != 0) {
+        qrseal_start_guard(0);
+        return -2;
+    }
+    qrseal_start_escape = &escape;
+    int status = TessBaseAPIInit2(handle, datapath, language, OEM_LSTM_ONLY);
+    qrseal_start_escape = NULL;
+    qrseal_start_guard(0);
+    return status == 0 ? 0 : -1;
+}

@@ -236,6 +236,10 @@ extension CLIError {
                       hints: ["install it: apt-get install \(package) (or set TESSDATA_PREFIX to a tessdata folder that has it)"])
         case .library(let error):
             self.init(error)
+        case let .initFailed(languages, _):
+            let packages = languages.split(separator: "+").map { TextRecognitionError.package(forLanguage: String($0)) }
+            self.init(message: message, hints: ["a data file may be damaged: reinstall it: apt-get install --reinstall "
+                                                + packages.joined(separator: " ")])
         case .badLanguage:
             self.init(message: error.description, hints: ["give language codes joined by +, e.g. --lang eng+deu"], status: .usage)
         case .imageTooLarge:

@@ -44,3 +44,15 @@ render small DejaVu-Sans 9 "garden river window letter morning" "station market 
     "quiet simple yellow broken evening" "north summer winter paper table"
 # Dates, times and an address.
 render dates DejaVu-Sans 26 "Due 1 December 2026 at 14:30" "10 Downing Street, London SW1A 2AA"
+
+# Beside the pages, in text-other/ (not read as pages by the folder's test): a camera-like
+# frame with a few words scattered over mottled, uneven ground, and a German page, read
+# with --lang eng+deu (tesseract-ocr-deu).
+mkdir -p ../text-other
+cd ../text-other
+convert -size 640x360 -seed 21 plasma:gray60-gray90 -colorspace Gray -blur 0x2 -fill gray10 \
+    -font DejaVu-Sans -pointsize 30 -annotate +40+70 "garden river" \
+    -font DejaVu-Serif -pointsize 26 -annotate +300+180 "silver bridge" \
+    -font DejaVu-Sans-Mono -pointsize 32 -annotate +100+310 "morning" -quality 70 -strip frame.jpg
+printf '%s\n' "garden river" "silver bridge" "morning" > frame.txt
+render deu DejaVu-Sans 28 "Grüße aus München" "Die Straße ist schön"

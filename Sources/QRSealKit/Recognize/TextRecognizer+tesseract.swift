@@ -1,3 +1,4 @@
+import CLoader
 import CTesseract
 import Glibc
 
@@ -26,8 +27,12 @@ public final class TextRecognizer {
     public var timeBudget: Double?
     private let handle: OpaquePointer
 
-    /// Starts Tesseract (`TessBaseAPICreate`, `TessBaseAPIInit3`) with `languages` from
-    /// `dataPath`, after checking that each has its data file there.
+    /// Starts Tesseract (`TessBaseAPICreate`, `TessBaseAPIInit2` with `OEM_LSTM_ONLY`) with
+    /// `languages` from `dataPath`, after checking that each has its data file there. Only the
+    /// LSTM engine is started, the one Debian's data files hold, without the legacy engine's
+    /// table of ambiguities, which it never reads (`skipsLegacyAmbiguities`). A data file
+    /// Tesseract cannot load, or whose network fails its assertions (which would abort the
+    /// process; CLoader's `qrseal_tesseract_start` catches them), is `initFailed`.
     public init(languages: [String] = ["eng"], dataPath: String = TextRecognizer.defaultDataPath,
                 layout: TextLayout = .page, minConfidence: Double = 0,
                 maxPixels: Int = TextRecognizer.defaultMaxPixels) throws(TextRecognitionError) {
@@ -36,7 +41,11 @@ public final class TextRecognizer {
         // Tesseract's messages ("Estimating resolution as …") would go to standard error.
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
         let joined = languages.joined(separator: "+")
-        guard TessBaseAPIInit3(handle, path, joined) == 0 else {
+        switch qrseal_tesseract_start(UnsafeMutableRawPointer(handle), path, joined) {
+        case 0: break
+        // A failed assertion in Tesseract's start, caught: the handle is half-made, and is let go.
+        case -2: throw .initFailed(languages: joined, dataPath: path)
+        default:
             TessBaseAPIDelete(handle)
             throw .initFailed(languages: joined, dataPath: path)
         }
@@ -64,6 +73,13 @@ public final class TextRecognizer {
         do { try SharedLibrary.tesseract.load() } catch { throw .library(error) }
         return path
     }
+
+    /// Whether the Tesseracts started in this process skipped the legacy engine's table of
+    /// universal ambiguities (CLoader's stand-in for `UnicharAmbigs::LoadUniversal`, bound
+    /// when libtesseract is opened): most of a start's time, read by no LSTM recognition.
+    /// False before the first start, or when libtesseract bound its own function (the same
+    /// words, read after a slower start).
+    public static var skipsLegacyAmbiguities: Bool { qrseal_tesseract_skipped_ambiguities() != 0 }
 
     deinit {
         TessBaseAPIEnd(handle)
