@@ -38,6 +38,8 @@ struct EANLayout: Sendable {
     /// nominal move just these edges.
     let fixedEdges: [(rise: Double, fall: Double)]
     let slotEdges: [(rise: Double, fall: Double)]
+    /// How many bars the symbol has: its guards' and two in every digit slot.
+    let bars: Int
 
     var modules: Int { fixed.count }
 
@@ -90,6 +92,9 @@ struct EANLayout: Sendable {
         }
         self.fixedEdges = fixedEdges
         self.slotEdges = slotEdges
+        bars = guards.reduce(2 * slots.count) { sum, g in
+            sum + g.1.indices.filter { g.1[$0] == 1 && ($0 == 0 || g.1[$0 - 1] == 0) }.count
+        }
     }
 
     /// Which slots take G codes for each leading digit of an EAN-13, slot 0 in bit 5.

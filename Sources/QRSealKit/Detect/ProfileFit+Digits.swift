@@ -155,10 +155,14 @@ extension ProfileFit {
         -> (rule: Int, codes: [Int], cost: Double, costs: [Double])? {
         var best: (rule: Int, codes: [Int], cost: Double)?
         var costs = [Double](repeating: .infinity, count: layout.rules.count)
-        for (r, rule) in layout.rules.enumerated() {
+        // The codes' misfits alone, the check digit aside, bound each rule's cost from below:
+        // taken from the lowest bound up, the first rules give the best, and the search
+        // stops at the first rule whose bound is past it.
+        let bounds = layout.rules.map { lowestCost($0, t) }
+        for r in layout.rules.indices.sorted(by: { bounds[$0] < bounds[$1] }) {
             let cap = best.map { Self.decisive($0.cost, samples: samples, contrast: contrast) } ?? .infinity
-            // The codes' misfits alone, the check digit aside, bound the rule's cost from below.
-            guard cap == .infinity || lowestCost(rule, t) < cap, let s = sequence(rule, t, below: cap) else { continue }
+            if bounds[r] >= cap { break }
+            guard let s = sequence(layout.rules[r], t, below: cap) else { continue }
             costs[r] = s.cost
             if s.cost < (best?.cost ?? .infinity) { best = (r, s.codes, s.cost) }
         }

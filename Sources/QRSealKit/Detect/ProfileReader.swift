@@ -31,13 +31,27 @@ struct ProfileReader {
         !symbologies.isDisjoint(with: [.ean13, .upca, .ean8, .upce, .isbn13, .isbn10])
     }
 
+    /// What a scan cost, counted rather than timed: the bands whose profiles were taken, and
+    /// the placements of a layout refined on them (the costly part, a hundred renderings of
+    /// a symbol each). A region with nothing like a symbol is dropped before any refinement.
+    struct Work: Sendable {
+        var bands = 0
+        var refined = 0
+    }
+
     /// The symbols read in `regions`, the image's bar regions (`BarRegions.find(in:)`, found
     /// here when not given).
     func scan(_ image: GrayImage, regions: [BarRegion]? = nil) -> [Candidate] {
+        var work = Work()
+        return scan(image, regions: regions, work: &work)
+    }
+
+    /// `scan(_:regions:)`, adding what it cost to `work`.
+    func scan(_ image: GrayImage, regions: [BarRegion]? = nil, work: inout Work) -> [Candidate] {
         guard Self.applies(to: symbologies), image.width >= 32 || image.height >= 32 else { return [] }
         var found: [Candidate] = []
         for region in regions ?? BarRegions.find(in: image) {
-            if let candidate = read(region, in: image),
+            if let candidate = read(region, in: image, work: &work),
                !found.contains(where: { $0.bytes == candidate.bytes && $0.symbology == candidate.symbology }) {
                 found.append(candidate)
             }
@@ -46,13 +60,14 @@ struct ProfileReader {
     }
 
     /// The symbol `region` holds, when its bands agree on one.
-    func read(_ region: BarRegion, in image: GrayImage) -> Candidate? {
+    func read(_ region: BarRegion, in image: GrayImage, work: inout Work) -> Candidate? {
         guard let bands = Self.bands(region, in: image) else { return nil }
         var votes: [[UInt8]: (symbology: Symbology, count: Int, ends: (Double, Double))] = [:]
         var seeds: [ProfileDecoder.Placement]?
         let needed = bands.profiles.count >= Self.minAgreeing ? Self.minAgreeing : 1
         for (index, band) in bands.profiles.enumerated() {
-            let fitted = ProfileDecoder.fitted(band, span: bands.span, seeds: seeds)
+            work.bands += 1
+            let fitted = ProfileDecoder.fitted(band, span: bands.span, seeds: seeds, refined: &work.refined)
             let all = fitted.map(\.reading)
             if index == 0 {
                 guard all.contains(where: Self.isPromising) else { return nil }

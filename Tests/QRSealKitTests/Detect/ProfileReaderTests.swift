@@ -74,6 +74,39 @@ struct ProfileReaderTests {
         #expect(Self.reader.scan(image.inverted()).isEmpty, "\(name), inverted")
     }
 
+    @Test("a photo of no code, and the EAN/UPC photos inverted, cost no fit: every stretch is dropped before any refinement")
+    func noFitWithoutBars() throws {
+        let url = Tools.packageRoot.appendingPathComponent("Tests/Images/nothing/zxing-photo-21.png")
+        let photo = try ImageDecoder().decode([UInt8](try Data(contentsOf: url)))
+        for image in [photo, photo.inverted()] + (try ["ean13-blur.jpg", "upca-lowres.jpg", "ean8-blur.jpg"].map { try Self.image($0).inverted() }) {
+            var work = ProfileReader.Work()
+            #expect(Self.reader.scan(image, work: &work).isEmpty)
+            #expect(work.refined == 0, "\(work)")
+        }
+        // The counter counts: a photo of a symbol is refined, and read.
+        var work = ProfileReader.Work()
+        #expect(!Self.reader.scan(try Self.image("ean13-blur.jpg"), work: &work).isEmpty)
+        #expect(work.refined > 0 && work.bands >= 2)
+    }
+
+    @Test("a stretch between quiet zones with far fewer dips than a symbol has bars is never fitted")
+    func fewDips() {
+        // Six bars of one to four modules, two samples a module, quiet zones either side:
+        // the ends of a symbol, and room for a UPC-E, but about a third of its bars.
+        let widths: [Double] = [2, 3, 1, 2, 4, 5, 3, 6, 2, 4, 1]
+        var modules: [Bool] = Array(repeating: false, count: 20)
+        for (i, w) in widths.enumerated() { modules += Array(repeating: i % 2 == 0, count: Int(w)) }
+        modules += Array(repeating: false, count: 20)
+        let profile = modules.flatMap { [$0 ? 40.0 : 210.0, $0 ? 40.0 : 210.0] }
+        var refined = 0
+        #expect(ProfileDecoder.fitted(profile, span: 40...Double(profile.count - 41), refined: &refined).isEmpty)
+        #expect(refined == 0)
+        // A drawn EAN-13 over the same kind of stretch is fitted, and reads.
+        let ean = Self.rendered(ean13: [4, 0, 0, 6, 3, 8, 1, 3, 3, 3, 9, 3, 1])
+        let readings = ProfileDecoder.fitted(ean, span: 20...Double(ean.count - 21), refined: &refined).map(\.reading)
+        #expect(refined > 0 && readings.contains(where: ProfileReader.accepts))
+    }
+
     @Test("a photo cut through its bars gives nothing: half a symbol is no symbol")
     func truncated() throws {
         for name in ["ean13-blur.jpg", "upca-lowres.jpg", "upce-blur.jpg"] {
