@@ -34,15 +34,15 @@ enum ProfileDecoder {
     /// fraction of a search. `refined` counts the placements refined.
     static func fitted(_ profile: [Double], span: ClosedRange<Double>, seeds: [Placement]? = nil, refined count: inout Int)
         -> [(reading: ProfileFit.Reading, placement: Placement)] {
-        guard profile.count >= 32 else { return [] }
+        // A profile without contrast holds no symbol.
+        guard profile.count >= 32, let measured = levels(profile, span: span) else { return [] }
         let reversed = Array(profile.reversed())
         let n = Double(profile.count - 1)
         var placements: [(cost: Double, fit: ProfileFit, forward: Bool)] = []
-        let measured = levels(profile, span: span)
         for seed in seeds ?? [] where seed.fit.profile.count == profile.count {
             // A band that shows too few of the seed's bars where the seed lies cannot read it.
             let (a, b) = (seed.fit.position(0), seed.fit.position(Double(seed.fit.layout.modules)))
-            guard let measured, Double(dips(measured, from: seed.forward ? a : n - b, to: seed.forward ? b : n - a))
+            guard Double(dips(measured, from: seed.forward ? a : n - b, to: seed.forward ? b : n - a))
                 >= minDipShare * Double(seed.fit.layout.bars) else { continue }
             var fit = ProfileFit(layout: seed.fit.layout, profile: seed.forward ? profile : reversed,
                                  left: 0, right: 1, sigma: seed.fit.sigma)
@@ -51,10 +51,10 @@ enum ProfileDecoder {
             let cost = fit.looseCost()
             if cost < .infinity { placements.append((cost, fit, seed.forward)) }
         }
-        for (left, right) in seeds == nil ? measured.map({ ends($0, span: span) }) ?? [] : [] {
+        for (left, right) in seeds == nil ? ends(measured, span: span) : [] {
             // Counted before any layout is laid over the stretch: the cheap test that drops
             // most stretches of no symbol before the costly fits.
-            let dips = dips(measured!, from: left, to: right)
+            let dips = dips(measured, from: left, to: right)
             for layout in EANLayout.all where Double(dips) >= minDipShare * Double(layout.bars) {
                 let width = (right - left) / Double(layout.modules)
                 guard width >= 0.6 else { continue }
@@ -81,13 +81,9 @@ enum ProfileDecoder {
         }
     }
 
-    /// Where a symbol may begin and end: dark edges with a light stretch of `quiet` samples
-    /// outside them, the two nearest each end of `span` on each side, paired.
-    static func ends(_ profile: [Double], span: ClosedRange<Double>) -> [(Double, Double)] {
-        levels(profile, span: span).map { ends($0, span: span) } ?? []
-    }
-
-    /// `ends(_:span:)` of a profile's levels.
+    /// Where a symbol may begin and end in a profile's `levels`: dark edges with a light
+    /// stretch of a quiet zone's length outside them, the two nearest each end of `span` on
+    /// each side, paired.
     static func ends(_ levels: Levels, span: ClosedRange<Double>) -> [(Double, Double)] {
         let (starts, stops) = edges(levels)
         return pairs(starts: starts, stops: stops, span: span)
