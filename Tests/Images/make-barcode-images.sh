@@ -3,7 +3,8 @@
 # NAME.txt holds what it must read as, one payload per line, as qrseal reports it.
 #
 # Tests/Images/symbologies/: one clean image of each symbology qrseal reads besides QR,
-# NAME being its --symbology name (GS1 DataBar as its element string, a GS byte after a
+# NAME being its --symbology name (i25-short: the shortest Interleaved 2 of 5 read, four
+# digits; GS1 DataBar as its element string, a GS byte after a
 # variable-length field; Code 32, the Italian pharmacy code, drawn as the Code 39 it is);
 # and, named KIND-several, three EAN-8s side by side and three
 # EAN-13s one above the other.
@@ -49,6 +50,7 @@ zi code32 CODE32 12345678 A123456788
 zx code93 Code93 400x100 "Code 93"
 zx code128 Code128 400x100 "Code 128 read"
 zx i25 ITF 400x100 "12345678"
+zx i25-short ITF 400x100 "1515"
 zx codabar Codabar 400x100 "A40156B"
 zx ean13 EAN-13 300x120 "400638133393" "4006381333931"
 zx ean8 EAN-8 300x120 "9638507" "96385074"

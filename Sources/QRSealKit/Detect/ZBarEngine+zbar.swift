@@ -13,6 +13,8 @@ struct ZBarEngine: Sendable {
 
     /// Scan lines that must agree on a weakly checked linear code.
     static let minimumScanLines: Int32 = 4
+    /// The fewest digits of an Interleaved 2 of 5 reported (`ZBAR_CFG_MIN_LEN`).
+    static let shortestI25: Int32 = 4
 
     /// Runs `zbar_scan_image` on `image` and copies every symbol out before freeing.
     func scan(_ image: GrayImage) -> [Candidate] {
@@ -49,6 +51,12 @@ struct ZBarEngine: Sendable {
         // ISBNs are EAN-13s with a prefix; zbar reports them only when EAN-13 is on.
         if symbologies.contains(.isbn10) || symbologies.contains(.isbn13) {
             zbar_image_scanner_set_config(scanner, ZBAR_EAN13, ZBAR_CFG_ENABLE, 1)
+        }
+        // An Interleaved 2 of 5 of four digits (two pairs) counts, as zxing-cpp 3.1 reads
+        // it; zbar's own least is six. Its scan-line rule (`candidate(from:)`) is what keeps
+        // noise out, not the length.
+        if symbologies.contains(.i25) {
+            zbar_image_scanner_set_config(scanner, ZBAR_I25, ZBAR_CFG_MIN_LEN, Self.shortestI25)
         }
         // Raw bytes, no character-set guessing: TextDecoding decides what is text.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
