@@ -92,7 +92,18 @@ final class TextScan: @unchecked Sendable {
         }
         let recognizer = try take()
         defer { give(recognizer) }
-        do { return try recognizer.recognize(prepared) } catch { throw CLIError(error, source: source) }
+        // A page read in pieces shares them with a second recognizer, an idle one or one
+        // started for it on the helper's thread while this one reads.
+        var helper: TextHelper?
+        if prepared.pieces(layout: layout) > 1 {
+            helper = { [self] read in
+                let other: TextRecognizer
+                do { other = try take() } catch { return }
+                read(other)
+                give(other)
+            }
+        }
+        do { return try recognizer.recognize(prepared, helper: helper) } catch { throw CLIError(error, source: source) }
     }
 
     /// A session recognising the text of live frames on a thread of its own, with one of

@@ -12,9 +12,16 @@ struct TextPreparation: Sendable {
     let scale: Double
     /// The angle the text was turned by to make it level, in degrees (the measured skew).
     let angle: Double
-    /// Where the letters are in `image` (`TextRegions`), for recognition of those rectangles
-    /// only (`TextRecognizer.areas`); nil to read it whole (the text was turned level, or fills it).
+    /// Where the letters are in `image` (`TextRegions`, on a turned page the letters' boxes
+    /// turned with it), for recognition of those rectangles only (`TextRecognizer.areas`);
+    /// nil to read it whole (the letters fill it).
     let regions: [Region]?
+    /// The same rectangles, even when they cover most of the image: where a page may be cut
+    /// between its lines when they lie one below the other (`TextRecognizer.bands`).
+    let groups: [Region]?
+    /// The boxes of the letter-like marks (`TextMeasure.marks`) in `image`'s pixels: where
+    /// a rectangle of several lines can be cut between two of them (`TextRegions.bands`).
+    let letters: [Region]
     /// The centre of the scaled input, and of the turned image.
     private let centre: (x: Double, y: Double), turnedCentre: (x: Double, y: Double)
 
@@ -71,15 +78,47 @@ struct TextPreparation: Sendable {
         // The actual ratio, as the rounded sides give it.
         self.scale = input.width > 0 ? Double(scaled.width) / Double(input.width) : 1
         self.angle = angle
-        let sx = Double(turned.width) / Double(max(1, input.width)), sy = Double(turned.height) / Double(max(1, input.height))
-        self.regions = angle != 0 ? nil : TextRegions.regions(marks: measure.marks, letterHeight: measure.letterHeight,
-                                                              width: input.width, height: input.height)?.compactMap {
-            let left = Int((Double($0.x) * sx).rounded(.down)), top = Int((Double($0.y) * sy).rounded(.down))
-            let right = Int((Double($0.x + $0.width) * sx).rounded(.up)), bottom = Int((Double($0.y + $0.height) * sy).rounded(.up))
-            return Region(x: left, y: top, width: right - left, height: bottom - top).clipped(toWidth: turned.width, height: turned.height)
-        }
         self.centre = (Double(scaled.width) / 2, Double(scaled.height) / 2)
         self.turnedCentre = (Double(turned.width) / 2, Double(turned.height) / 2)
+        let (w, h) = (turned.width, turned.height)
+        if angle == 0 {
+            let sx = Double(w) / Double(max(1, input.width)), sy = Double(h) / Double(max(1, input.height))
+            func scaled(_ r: Region) -> Region? {
+                let left = Int((Double(r.x) * sx).rounded(.down)), top = Int((Double(r.y) * sy).rounded(.down))
+                let right = Int((Double(r.x + r.width) * sx).rounded(.up)), bottom = Int((Double(r.y + r.height) * sy).rounded(.up))
+                return Region(x: left, y: top, width: right - left, height: bottom - top).clipped(toWidth: w, height: h)
+            }
+            self.groups = TextRegions.regions(marks: measure.marks, letterHeight: measure.letterHeight,
+                                              width: input.width, height: input.height, limited: false)?.compactMap(scaled)
+            self.letters = measure.marks.compactMap(scaled)
+        } else {
+            // The letters turned level with the page, so that a turned page's lines are
+            // grouped as a level one's are.
+            let (s, from, to) = (self.scale, self.centre, self.turnedCentre)
+            let letters = measure.marks.compactMap { mark -> Region? in
+                let points = mark.corners.map { Self.turn($0, by: angle, scale: s, from: from, to: to) }
+                let left = Int(points.map(\.x).min()!.rounded(.down)), right = Int(points.map(\.x).max()!.rounded(.up))
+                let top = Int(points.map(\.y).min()!.rounded(.down)), bottom = Int(points.map(\.y).max()!.rounded(.up))
+                return Region(x: left, y: top, width: right - left, height: bottom - top).clipped(toWidth: w, height: h)
+            }
+            self.groups = TextRegions.regions(marks: letters, letterHeight: measure.letterHeight.map { $0 * s },
+                                              width: w, height: h, limited: false)
+            self.letters = letters
+        }
+        self.regions = groups.flatMap { TextRegions.coverMost($0, width: w, height: h) ? nil : $0 }
+    }
+
+    /// A point of the input in the prepared image's pixels: `inputPoint(_:_:)` undone.
+    func preparedPoint(_ x: Double, _ y: Double) -> Point {
+        Self.turn(Point(x: x, y: y), by: angle, scale: scale, from: centre, to: turnedCentre)
+    }
+
+    /// `p` scaled by `scale`, then turned by `degrees` about `from`, which goes to `to`.
+    private static func turn(_ p: Point, by degrees: Double, scale: Double,
+                             from: (x: Double, y: Double), to: (x: Double, y: Double)) -> Point {
+        let a = degrees * Double.pi / 180, c = cos(a), s = sin(a)
+        let ux = p.x * scale - from.x, uy = p.y * scale - from.y
+        return Point(x: to.x + c * ux + s * uy, y: to.y - s * ux + c * uy)
     }
 
     /// A point of the prepared image in the input's pixels.

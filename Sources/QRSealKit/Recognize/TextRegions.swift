@@ -14,8 +14,8 @@ struct TextRegions {
     static let maxCoverage = 0.5
 
     /// The rectangles, top to bottom, then left to right; nil when the picture should be read
-    /// whole (no letters found, too many marks, or the groups cover most of it).
-    static func regions(marks: [Region], letterHeight: Double?, width: Int, height: Int) -> [Region]? {
+    /// whole (no letters found, too many marks, or, when `limited`, the groups cover most of it).
+    static func regions(marks: [Region], letterHeight: Double?, width: Int, height: Int, limited: Bool = true) -> [Region]? {
         guard let letterHeight, !marks.isEmpty, marks.count <= maxMarks, width > 0, height > 0 else { return nil }
         let sorted = marks.sorted { $0.x < $1.x }
         var parent = Array(0..<sorted.count)
@@ -72,11 +72,54 @@ struct TextRegions {
                 }
             }
         }
-        guard !boxes.isEmpty else { return nil }
-        let area = boxes.reduce(0) { $0 + $1.width * $1.height }
-        guard Double(area) <= maxCoverage * Double(width) * Double(height) else { return nil }
+        guard !boxes.isEmpty, !coverMost(boxes, width: width, height: height) || !limited else { return nil }
         return boxes.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
     }
+
+    /// Whether `boxes` cover more than `maxCoverage` of a `width` × `height` picture.
+    static func coverMost(_ boxes: [Region], width: Int, height: Int) -> Bool {
+        let area = boxes.reduce(0) { $0 + $1.width * $1.height }
+        return Double(area) > maxCoverage * Double(width) * Double(height)
+    }
+
+    /// `region` cut in two across the blank rows between its lines nearest its middle, so
+    /// that two recognizers can read its halves side by side, top first; `region` alone
+    /// when it holds one line, or when fewer than `minBandLetters` of `letters` (boxes of
+    /// marks, in the same pixels) lie in either half (a piece that small costs more to
+    /// hand over than it saves).
+    static func bands(of region: Region, letters: [Region]) -> [Region] {
+        let inside = letters.filter { r in
+            let cx = r.x + r.width / 2, cy = r.y + r.height / 2
+            return cx >= region.x && cx < region.x + region.width && cy >= region.y && cy < region.y + region.height
+        }
+        guard inside.count >= 2 * minBandLetters else { return [region] }
+        var inked = [Bool](repeating: false, count: region.height)
+        for r in inside {
+            for y in max(r.y, region.y)..<min(r.y + r.height, region.y + region.height) { inked[y - region.y] = true }
+        }
+        guard let first = inked.firstIndex(of: true), let last = inked.lastIndex(of: true) else { return [region] }
+        // The blank runs between the first and the last inked row, by their middles.
+        var cuts: [Int] = []
+        var y = first
+        while y <= last {
+            if inked[y] { y += 1; continue }
+            let start = y
+            while y <= last, !inked[y] { y += 1 }
+            cuts.append((start + y) / 2)
+        }
+        let middle = (first + last) / 2
+        for cut in cuts.sorted(by: { abs($0 - middle) < abs($1 - middle) }) {
+            let above = inside.filter { $0.y + $0.height / 2 < region.y + cut }.count
+            guard above >= minBandLetters, inside.count - above >= minBandLetters else { continue }
+            return [Region(x: region.x, y: region.y, width: region.width, height: cut),
+                    Region(x: region.x, y: region.y + cut, width: region.width, height: region.height - cut)]
+        }
+        return [region]
+    }
+
+    /// The fewest letters each half of a rectangle cut in two must hold (`bands(of:letters:)`):
+    /// about a line of a dozen words.
+    static let minBandLetters = 60
 
     /// Whether no two of `regions` share a row: each below the one before, in one reading order.
     static func isStacked(_ regions: [Region]) -> Bool {
