@@ -2,7 +2,8 @@
 # Remakes Tests/Images/linear/: EAN-13, UPC-A, EAN-8 and UPC-E symbols drawn by zint, then
 # photographed badly with ImageMagick, one mix of difficulties per image (optical blur of
 # up to 1.5 modules, 1 to 2 pixels per module, sensor noise, JPEG, a turn, uneven light,
-# ink spread: bars printed wider or narrower than nominal),
+# ink spread: bars printed wider or narrower than nominal, a dark border cutting the quiet
+# zone short),
 # for `ProfileReader`; and images that hold no code but look like bars or text, which must
 # give nothing. Beside each image, NAME.txt holds the payload as qrseal reports it (UPC-A
 # as 12 digits, UPC-E as 8), taken from zbarimg's reading of the clean symbol.
@@ -91,6 +92,19 @@ strip() {
 
 strip ean8-strip  EANX 4006381      0.5 6  69  100 0
 strip ean13-strip EANX 590123412345 1   16 194 75  0.5
+
+# bordered NAME TYPE DATA SCALE X WIDTH FULL BLUR: as strip, WIDTH pixels from X with a light
+# margin of under three modules beside the bars, centred on a dark band FULL pixels wide: a
+# label's dark border or frame cutting its quiet zone short on both sides.
+bordered() {
+    local name=$1 type=$2 data=$3 scale=$4 x=$5 width=$6 full=$7 blur=$8
+    zint -b "$type" -d "$data" --scale="$scale" --notext -o "$work/$name.png"
+    convert "$work/$name.png" -colorspace gray -crop "${width}x8+$x+20" +repage -background black \
+        -gravity center -extent "${full}x8" -blur "0x$blur" -depth 8 "$out/$name.png"
+    zbarimg -q --raw "$work/$name.png" > "$out/$name.txt"
+}
+
+bordered ean13-bordered EANX 590123412345 1.5 25 301 325 0.9
 
 # Nothing to read: noise, text, regular stripes (a grille, not a code), a photo-like
 # gradient with bars of random widths that obey no code.

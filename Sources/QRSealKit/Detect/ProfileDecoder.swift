@@ -34,8 +34,10 @@ enum ProfileDecoder {
     /// fraction of a search. `refined` counts the placements refined.
     static func fitted(_ profile: [Double], span: ClosedRange<Double>, seeds: [Placement]? = nil, refined count: inout Int)
         -> [(reading: ProfileFit.Reading, placement: Placement)] {
+        guard profile.count >= 32 else { return [] }
+        let profile = opened(profile, span: span) ?? profile
         // A profile without contrast holds no symbol.
-        guard profile.count >= 32, let measured = levels(profile, span: span) else { return [] }
+        guard let measured = levels(profile, span: span) else { return [] }
         let reversed = Array(profile.reversed())
         let n = Double(profile.count - 1)
         var placements: [(cost: Double, fit: ProfileFit, forward: Bool)] = []
@@ -80,6 +82,58 @@ enum ProfileDecoder {
             return (reading, Placement(fit: found, forward: placement.forward))
         }
     }
+
+    /// `profile` with a dark run at either end wider than any bar (a dark border, a frame,
+    /// the edge of a label or a shadow beside the symbol) made as light as the spaces, when
+    /// the light between it and the next dark run is shorter than a quiet zone: a symbol
+    /// whose quiet zone such a border cuts short then shows the light margin `edges` looks
+    /// for. Nil when neither end is dark or the profile shows too few bars to measure
+    /// a narrow one by; a run at most `widestBar` narrow bars wide may be a bar, and is left.
+    static func opened(_ profile: [Double], span: ClosedRange<Double>) -> [Double]? {
+        guard let levels = levels(profile, span: span) else { return nil }
+        let n = profile.count
+        let dark = levels.smooth.map { $0 < levels.threshold }
+        guard dark[0] || dark[n - 1] else { return nil }
+        // The dark runs, as (first sample, length).
+        var runs: [(start: Int, length: Int)] = []
+        var k = 0
+        while k < n {
+            guard dark[k] else { k += 1; continue }
+            let start = k
+            while k < n, dark[k] { k += 1 }
+            runs.append((start, k - start))
+        }
+        let inner = runs.filter { $0.start > 0 && $0.start + $0.length < n }
+        guard inner.count >= minOpenedBars else { return nil }
+        let narrow = max(1, inner.map(\.length).sorted()[inner.count / 8])
+        // A border that leaves a full quiet zone beside the bars hides nothing: `edges` finds
+        // the symbol's end before it. One that cuts the light margin short does.
+        let ends = runs.indices.filter { i in
+            let run = runs[i]
+            guard run.length > widestBar * narrow, runs.count > 1 else { return false }
+            if run.start == 0 { return runs[1].start - run.length < levels.quiet }
+            if run.start + run.length == n { return run.start - (runs[i - 1].start + runs[i - 1].length) < levels.quiet }
+            return false
+        }.map { runs[$0] }
+        guard !ends.isEmpty else { return nil }
+        // The spaces' level: the lightest tenth of the samples between the two end runs.
+        let from = runs.first.map { $0.start == 0 ? $0.length : 0 } ?? 0
+        let to = runs.last.map { $0.start + $0.length == n ? $0.start : n } ?? n
+        guard to - from >= 8 else { return nil }
+        let light = profile[from..<to].sorted()[(to - from) * 9 / 10]
+        var out = profile
+        for run in ends {
+            for i in run.start..<(run.start + run.length) { out[i] = light }
+        }
+        return out
+    }
+
+    /// The fewest dark runs inside a profile for `opened` to measure a narrow bar by: the
+    /// bars of a UPC-E, the smallest layout, less a few that blur merges.
+    static let minOpenedBars = 12
+    /// The widest bar of the EAN/UPC layouts, in modules: a run at a profile's end wider
+    /// than this many narrow bars is no bar.
+    static let widestBar = 4
 
     /// Where a symbol may begin and end in a profile's `levels`: dark edges with a light
     /// stretch of a quiet zone's length outside them, the two nearest each end of `span` on

@@ -5,8 +5,8 @@ import TestSupport
 
 /// Our grey-level EAN/UPC reader on the photos of Tests/Images/linear (see
 /// make-linear-images.sh): blurred by up to 1.5 modules, 1 to 2 pixels per module, noisy,
-/// JPEG'd, turned, unevenly lit, printed with bars wider or narrower than nominal, and scan
-/// lines cropped tight with barely any quiet zone.
+/// JPEG'd, turned, unevenly lit, printed with bars wider or narrower than nominal, scan
+/// lines cropped tight with barely any quiet zone, and a dark border cutting it short.
 @Suite("ProfileReader: blurred and low-resolution EAN/UPC")
 struct ProfileReaderTests {
     static let folder = Tools.packageRoot.appendingPathComponent("Tests/Images/linear")
@@ -35,7 +35,7 @@ struct ProfileReaderTests {
     @Test("every kind is there: EAN-13, UPC-A, EAN-8 and UPC-E photos, and images of no code")
     func everyKind() {
         for kind in ["ean13-", "upca-", "ean8-", "upce-"] { #expect(Self.names.contains { $0.hasPrefix(kind) }, "\(kind)") }
-        for trouble in ["-inkspread", "-thinbars", "-strip"] { #expect(Self.names.contains { $0.contains(trouble) }, "\(trouble)") }
+        for trouble in ["-inkspread", "-thinbars", "-strip", "-bordered"] { #expect(Self.names.contains { $0.contains(trouble) }, "\(trouble)") }
         #expect(Self.nothing.count >= 4)
     }
 
@@ -176,6 +176,26 @@ struct ProfileReaderTests {
             let dark = bars.reduce(0.0) { $0 + phi((u - $1.0 + spread / 2) / sigma) - phi((u - $1.1 - spread / 2) / sigma) }
             return 220 - 190 * min(1, dark)
         }
+    }
+
+    @Test("a dark border three modules from the bars, on either side, is taken for the end of the quiet zone it cuts short")
+    func darkBorder() throws {
+        let digits = [5, 9, 0, 1, 2, 3, 4, 1, 2, 3, 4, 5, 7]
+        let clean = Self.rendered(ean13: digits, spread: 0, sigma: 0.7)
+        // 10 light modules either side at 2 samples a module: 7 of them made dark.
+        var bordered = clean
+        for k in 0..<14 { bordered[k] = 25; bordered[clean.count - 1 - k] = 25 }
+        let span = 20...Double(clean.count - 21)
+        let opened = try #require(ProfileDecoder.opened(bordered, span: span))
+        // As light as the blurred spaces get, and the bars left as they were.
+        #expect(opened[0] > 180 && opened[clean.count - 1] > 180, "\(opened[0]) \(opened[clean.count - 1])")
+        #expect(Array(opened[16..<(clean.count - 16)]) == Array(bordered[16..<(clean.count - 16)]))
+        let r = try #require(ProfileDecoder.readings(bordered, span: span).first(where: ProfileReader.accepts))
+        #expect(r.digits == digits)
+        // A border beyond a full quiet zone hides nothing, and a symbol's own last bar at
+        // the profile's end is no border.
+        #expect(ProfileDecoder.opened([Double](repeating: 25, count: 20) + clean + [Double](repeating: 25, count: 20), span: span) == nil)
+        #expect(ProfileDecoder.opened(Array(clean.dropLast(20)), span: span) == nil)
     }
 
     @Test("bars printed wider or narrower than nominal: the fit finds by how much, and reads the digits")
