@@ -29,8 +29,9 @@ final class TextScan: @unchecked Sendable {
     private let timeBudget: Double?
     private let lock = NSCondition()
     private var idle: [TextRecognizer] = []
-    /// Whether the first recognizer is still starting on its own thread, and its failure if it failed.
-    private var starting = false
+    /// How many recognizers are still starting, each on its own thread, and the failure of
+    /// the first that failed.
+    private var starting = 0
     private var startFailure: CLIError?
 
     /// Nil unless the command line asks for text; a missing language is reported here,
@@ -52,9 +53,11 @@ final class TextScan: @unchecked Sendable {
                             timeBudget: try args.value("text-time-limit").map(Self.seconds))
         // A missing language or library is reported now; Tesseract itself (its language
         // data, loaded in about the time a camera frame's recognition takes) starts on a
-        // thread of its own while the first image is read, decoded, scanned and prepared.
+        // thread of its own while the first image is read, decoded, scanned and prepared;
+        // for still images a second one beside it, which reads half of a page of many
+        // lines (`recognize`) or the next image, so that neither waits for a start.
         do { try TextRecognizer.checkLanguages(languages, dataPath: scan.dataPath) } catch { throw CLIError(error) }
-        scan.startFirst()
+        scan.start(live ? 1 : 2)
         return scan
     }
 
@@ -112,44 +115,46 @@ final class TextScan: @unchecked Sendable {
         TextSession(recognizer: try take(), options: .init(pacing: pacing))
     }
 
-    /// Waits for the first recognizer while it is still starting, so that the process can end:
+    /// Waits for the recognizers still starting, so that the process can end:
     /// Tesseract's globals are destroyed at exit, under a thread still inside its start (an
     /// image that fails to decode takes no recognizer, and the scan would end at once).
     func finish() {
         lock.lock()
-        while starting { lock.wait() }
+        while starting > 0 { lock.wait() }
         lock.unlock()
     }
 
-    /// Whether the first recognizer is still starting.
+    /// Whether a recognizer is still starting.
     var isStarting: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return starting
+        return starting > 0
     }
 
-    /// Starts the first recognizer on a thread of its own; `take` and `finish` wait for it.
-    private func startFirst() {
-        starting = true
-        let thread = Thread { [self] in
-            let made = Result { () throws(CLIError) in try recognizer() }
-            lock.lock()
-            switch made {
-            case .success(let recognizer): idle.append(recognizer)
-            case .failure(let error): startFailure = error
+    /// Starts `count` recognizers, each on a thread of its own; `take` and `finish` wait for them.
+    private func start(_ count: Int) {
+        starting = count
+        for _ in 0..<count {
+            let thread = Thread { [self] in
+                let made = Result { () throws(CLIError) in try recognizer() }
+                lock.lock()
+                switch made {
+                case .success(let recognizer): idle.append(recognizer)
+                case .failure(let error): startFailure = startFailure ?? error
+                }
+                starting -= 1
+                lock.broadcast()
+                lock.unlock()
             }
-            starting = false
-            lock.broadcast()
-            lock.unlock()
+            thread.name = "qrseal text start"
+            thread.start()
         }
-        thread.name = "qrseal text start"
-        thread.start()
     }
 
-    /// An idle recognizer, the first one once it has started, or a new one.
+    /// An idle recognizer, one being started once it has, or a new one.
     private func take() throws(CLIError) -> TextRecognizer {
         lock.lock()
-        while starting, idle.isEmpty { lock.wait() }
+        while starting > 0, idle.isEmpty { lock.wait() }
         let ready = idle.popLast()
         let failure = startFailure
         lock.unlock()

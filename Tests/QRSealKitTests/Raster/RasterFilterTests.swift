@@ -72,7 +72,10 @@ struct RasterFilterTests {
     @Test("decodeColor keeps a JPEG's colour and EXIF orientation, like decode", .enabled(if: Tools.which("convert") != nil))
     func colorJPEG() throws {
         let dir = try TempDir()
-        let plain = try dir.convert(pattern, ["-fill", "red", "-draw", "rectangle 20,2 28,8", "-quality", "95"],
+        // A colour image made of the grey pattern: ImageMagick 6.9.11 (Debian's deb12u16)
+        // keeps a grey input grey, red and all, unless told.
+        let plain = try dir.convert(pattern, ["-colorspace", "sRGB", "-type", "TrueColor", "-fill", "red",
+                                              "-draw", "rectangle 20,2 28,8", "-quality", "95"],
                                     output: "red.jpg")
         let bytes = insertingExif(orientationTIFF(ExifOrientation.right.rawValue, bigEndian: false), into: plain)
         let color = try ImageDecoder().decodeColor(bytes)
