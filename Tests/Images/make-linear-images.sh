@@ -1,5 +1,5 @@
 #!/bin/bash
-# Remakes Tests/Images/linear/: EAN-13, UPC-A, EAN-8 and UPC-E symbols drawn by zint, then
+# Remakes Tests/Images/linear/: EAN-13, UPC-A, EAN-8, UPC-E and GS1 DataBar symbols drawn by zint, then
 # photographed badly with ImageMagick, one mix of difficulties per image (optical blur of
 # up to 1.5 modules, 1 to 2 pixels per module, sensor noise, JPEG, a turn, uneven light,
 # ink spread: bars printed wider or narrower than nominal, a dark border cutting the quiet
@@ -105,6 +105,19 @@ bordered() {
 }
 
 bordered ean13-bordered EANX 590123412345 1.5 25 301 325 0.9
+
+# databar NAME DATA SCALE BLUR: an 8-pixel band of a GS1 DataBar drawn by zint at SCALE, a
+# light margin of 12 pixels either side, blurred by BLUR pixels until its narrow spaces are
+# grey: read by neither engine. NAME.txt is its element string, as qrseal reports it.
+databar() {
+    local name=$1 data=$2 scale=$3 blur=$4
+    zint -b DBAR_OMN -d "$data" --scale="$scale" --notext -o "$work/$name.png"
+    convert "$work/$name.png" -colorspace gray -crop 400x8+0+20 +repage -bordercolor white -border 12x0 \
+        -blur "0x$blur" -depth 8 "$out/$name.png"
+    zbarimg -q --raw "$work/$name.png" > "$out/$name.txt"
+}
+
+databar databar-blur 2035846801931 1.5 1.8
 
 # Nothing to read: noise, text, regular stripes (a grille, not a code), a photo-like
 # gradient with bars of random widths that obey no code.

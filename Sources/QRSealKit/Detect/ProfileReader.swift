@@ -28,7 +28,7 @@ struct ProfileReader {
 
     /// Whether anything asked for is read by this reader.
     static func applies(to symbologies: Set<Symbology>) -> Bool {
-        !symbologies.isDisjoint(with: [.ean13, .upca, .ean8, .upce, .isbn13, .isbn10])
+        !symbologies.isDisjoint(with: [.ean13, .upca, .ean8, .upce, .isbn13, .isbn10, .databar])
     }
 
     /// What a scan cost, counted rather than timed: the bands whose profiles were taken, and
@@ -62,6 +62,8 @@ struct ProfileReader {
     /// The symbol `region` holds, when its bands agree on one.
     func read(_ region: BarRegion, in image: GrayImage, work: inout Work) -> Candidate? {
         guard let bands = Self.bands(region, in: image) else { return nil }
+        if symbologies.contains(.databar), let databar = Self.dataBar(bands, region: region) { return databar }
+        guard !symbologies.isDisjoint(with: [.ean13, .upca, .ean8, .upce, .isbn13, .isbn10]) else { return nil }
         var votes: [[UInt8]: (symbology: Symbology, count: Int, ends: (Double, Double))] = [:]
         var seeds: [ProfileDecoder.Placement]?
         let needed = bands.profiles.count >= Self.minAgreeing ? Self.minAgreeing : 1
@@ -86,12 +88,35 @@ struct ProfileReader {
             if votes.count > 1 || (votes.first?.value.count ?? 0) + left < needed { return nil }
         }
         guard votes.count == 1, let (bytes, vote) = votes.first, vote.count >= needed else { return nil }
+        return Candidate(symbology: vote.symbology, bytes: bytes, corners: Self.corners(region, from: vote.ends.0, to: vote.ends.1))
+    }
+
+    /// The GS1 DataBar the bands of `region` read as (`DataBarDecoder`), when `minAgreeing`
+    /// of them (one, for a strip too thin for more) read the same and none another: element
+    /// widths measured where each band crosses thresholds between its dark and light, checked
+    /// by the characters' tables and the checksum the finders carry. Cheap beside the EAN
+    /// fits: a threshold and a pass over the elements per band.
+    static func dataBar(_ bands: Bands, region: BarRegion) -> Candidate? {
+        let needed = bands.profiles.count >= minAgreeing ? minAgreeing : 1
+        var read: [UInt8]?, count = 0, ends = (0.0, 0.0)
+        for profile in bands.profiles {
+            guard let found = DataBarDecoder.read(profile, span: bands.span) else { continue }
+            if let earlier = read, earlier != found.bytes { return nil }
+            if read == nil { ends = found.ends }
+            read = found.bytes
+            count += 1
+        }
+        guard let bytes = read, count >= needed else { return nil }
+        let t0 = bands.t0 + ends.0 * bands.step, t1 = bands.t0 + ends.1 * bands.step
+        return Candidate(symbology: .databar, bytes: bytes, corners: corners(region, from: t0, to: t1))
+    }
+
+    /// The corners of the part of `region` from `t0` to `t1` along its angle.
+    static func corners(_ region: BarRegion, from t0: Double, to t1: Double) -> [Point] {
         let (c, s) = (cos(region.angle), sin(region.angle))
-        let corners = [(vote.ends.0, -region.along), (vote.ends.1, -region.along),
-                       (vote.ends.1, region.along), (vote.ends.0, region.along)].map { t, o in
+        return [(t0, -region.along), (t1, -region.along), (t1, region.along), (t0, region.along)].map { t, o in
             Point(x: region.x + c * t - s * o, y: region.y + s * t + c * o)
         }
-        return Candidate(symbology: vote.symbology, bytes: bytes, corners: corners)
     }
 
     /// The bands of a region: grey-level profiles across its bars, each the mean of a few
