@@ -179,9 +179,10 @@ public struct Detector: Sendable {
     /// Drops repeats of the same payload at the same place; of two different payloads read
     /// at the same place (one of them must be wrong), keeps the one whose reader's error
     /// correction vouched for it with a wide margin (`isSoundlyChecked`) when only one was,
-    /// else the one more reads agree on, and neither when as many agree on each; drops a UPC-E
-    /// or EAN-8 read inside the bars of a longer EAN/UPC symbol, a part of it that one
-    /// engine's scan line took for a whole.
+    /// else the one more reads agree on, and neither when as many agree on each; drops a
+    /// linear code read inside a two-dimensional symbol, and a UPC-E or EAN-8 read inside the
+    /// bars of a longer EAN/UPC symbol: a part of it that one engine's scan line took for a
+    /// whole (`isPart(of:)`).
     static func merged(_ detections: [Detection]) -> [Detection] {
         var symbols: [Detection] = []
         for d in detections {
@@ -269,10 +270,16 @@ extension Detection {
         return (dx * dx + dy * dy).squareRoot() < span / 8 && sizeRatio > 0.8
     }
 
-    /// Whether this EAN-8 or UPC-E read lies within the box of a longer EAN/UPC symbol
-    /// `other`: seven-module digits inside a longer symbol's bars can pass for a shorter
-    /// symbol of its own, never the other way round.
+    /// Whether this read is a piece of `other` taken for a symbol of its own: a linear code
+    /// whose centre lies within a two-dimensional symbol (zbar's scan lines now and then
+    /// find a GS1 DataBar, whose checksum is 79 to 1, in a dense QR code's modules; nothing
+    /// prints a barcode inside one), or an EAN-8 or UPC-E within the box of a longer EAN/UPC
+    /// symbol (seven-module digits inside a longer symbol's bars can pass for a shorter
+    /// symbol of its own, never the other way round).
     func isPart(of other: Detection) -> Bool {
+        if !symbology.isMatrix, other.symbology.isMatrix, other.corners.count == 4 {
+            return FinderCensus.contains(other.corners, center)
+        }
         guard let modules = symbology.eanModules, let longer = other.symbology.eanModules, modules < longer
         else { return false }
         let xs = other.corners.map(\.x), ys = other.corners.map(\.y)

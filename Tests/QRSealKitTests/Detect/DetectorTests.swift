@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import QRSealKit
@@ -5,6 +6,21 @@ import TestSupport
 @Suite("Detector")
 struct DetectorTests {
     let matrix = try! QREncoder().encode(.text("where are you"))
+
+    @Test("a GS1 DataBar zbar finds in a dense QR code's modules is no read of its own, at any effort",
+          arguments: [Effort.balanced, .thorough])
+    func noBarcodeInsideAQRCode(_ effort: Effort) throws {
+        let folder = Tools.packageRoot.appendingPathComponent("Tests/Images/ghost")
+        let image = try ImageDecoder().decode([UInt8](try Data(contentsOf: folder.appendingPathComponent("qr-databar-ghost.png"))))
+        let payload = [UInt8](try Data(contentsOf: folder.appendingPathComponent("qr-databar-ghost.bin")))
+        // zbar alone reads the ghost, its checksum holding.
+        #expect(ZBarEngine(symbologies: [.databar]).scan(image).contains { $0.symbology == .databar })
+        var detector = Detector(effort: effort)
+        detector.timeBudget = .seconds(600)
+        let found = detector.detect(in: image)
+        #expect(found.map(\.symbology) == [.qr], "\(found.map { String(decoding: $0.bytes, as: UTF8.self) })")
+        #expect(found.first?.bytes == payload)
+    }
 
     @Test("corners are the symbol's corners in image pixels, clockwise from top-left")
     func corners() throws {
