@@ -243,13 +243,22 @@ struct Seeds {
         let row = [UInt8](repeating: 255, count: 10) + bars.map { $0 == "1" ? 0 : 255 } + [UInt8](repeating: 255, count: 10)
         try write("detector", "ean13-rows", [UInt8(row.count - 1), 1] + (0..<12).flatMap { _ in row })
         // The newer readers: Aztec symbols (straight, and a Rune turned 30°) for AztecReader,
-        // and a soft, low-resolution EAN-13 that ProfileReader reads from its grey levels.
+        // and a soft, low-resolution EAN-13 and a blurred DataBar that ProfileReader reads
+        // from their grey levels.
         for name in ["compact-upper", "rune-rot30"] {
             let aztec = try picture("Tests/Images/aztec/\(name).png")
             try write("detector", "aztec-\(name)", [UInt8(aztec.width - 1), 1] + aztec.pixels)
         }
         let ean = try picture("Tests/Images/linear/ean13-lowres.jpg").scaled(by: 0.9)!
         try write("detector", "ean13-lowres", [UInt8(ean.width - 1), 1] + ean.pixels)
+        // A GS1 DataBar (zint's 0120358468019312) at a pixel a module, at `thorough`, where
+        // the grey-profile reader and its DataBar decoder run whatever the engines read.
+        let widths = [1, 1, 1, 3, 3, 1, 1, 1, 5, 1, 3, 5, 5, 1, 1, 1, 6, 1, 2, 1, 1, 1, 2, 2, 2, 3, 1, 3, 2, 1, 1, 1, 1,
+                      6, 5, 2, 2, 1, 1, 2, 1, 3, 2, 4, 1, 1]
+        let databar = [UInt8](repeating: 255, count: 12)
+            + widths.enumerated().flatMap { [UInt8](repeating: $0.offset % 2 == 0 ? 255 : 0, count: $0.element) }
+            + [UInt8](repeating: 255, count: 12)
+        try write("detector", "databar-rows", [UInt8(databar.count - 1), 2] + (0..<16).flatMap { _ in databar })
         try detectorReaders()
     }
 

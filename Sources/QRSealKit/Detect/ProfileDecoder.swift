@@ -34,10 +34,12 @@ enum ProfileDecoder {
     /// fraction of a search. `refined` counts the placements refined.
     static func fitted(_ profile: [Double], span: ClosedRange<Double>, seeds: [Placement]? = nil, refined count: inout Int)
         -> [(reading: ProfileFit.Reading, placement: Placement)] {
-        guard profile.count >= 32 else { return [] }
-        let profile = opened(profile, span: span) ?? profile
         // A profile without contrast holds no symbol.
-        guard let measured = levels(profile, span: span) else { return [] }
+        guard profile.count >= 32, var measured = levels(profile, span: span) else { return [] }
+        var profile = profile
+        if let light = opened(profile, levels: measured), let again = levels(light, span: span) {
+            (profile, measured) = (light, again)
+        }
         let reversed = Array(profile.reversed())
         let n = Double(profile.count - 1)
         var placements: [(cost: Double, fit: ProfileFit, forward: Bool)] = []
@@ -87,11 +89,12 @@ enum ProfileDecoder {
     /// the edge of a label or a shadow beside the symbol) made as light as the spaces, when
     /// the light between it and the next dark run is shorter than a quiet zone: a symbol
     /// whose quiet zone such a border cuts short then shows the light margin `edges` looks
-    /// for. Nil when neither end is dark or the profile shows too few bars to measure
-    /// a narrow one by; a run at most `widestBar` narrow bars wide may be a bar, and is left.
-    static func opened(_ profile: [Double], span: ClosedRange<Double>) -> [Double]? {
-        guard let levels = levels(profile, span: span) else { return nil }
+    /// for; `levels` are the profile's own (`levels(_:span:)`). Nil when neither end is dark
+    /// or the profile shows too few bars to measure a narrow one by; a run at most
+    /// `widestBar` narrow bars wide may be a bar, and is left.
+    static func opened(_ profile: [Double], levels: Levels) -> [Double]? {
         let n = profile.count
+        guard n >= 3, levels.smooth.count == n else { return nil }
         let dark = levels.smooth.map { $0 < levels.threshold }
         guard dark[0] || dark[n - 1] else { return nil }
         // The dark runs, as (first sample, length).

@@ -186,7 +186,8 @@ struct ProfileReaderTests {
         var bordered = clean
         for k in 0..<14 { bordered[k] = 25; bordered[clean.count - 1 - k] = 25 }
         let span = 20...Double(clean.count - 21)
-        let opened = try #require(ProfileDecoder.opened(bordered, span: span))
+        func lightened(_ p: [Double]) -> [Double]? { ProfileDecoder.levels(p, span: span).flatMap { ProfileDecoder.opened(p, levels: $0) } }
+        let opened = try #require(lightened(bordered))
         // As light as the blurred spaces get, and the bars left as they were.
         #expect(opened[0] > 180 && opened[clean.count - 1] > 180, "\(opened[0]) \(opened[clean.count - 1])")
         #expect(Array(opened[16..<(clean.count - 16)]) == Array(bordered[16..<(clean.count - 16)]))
@@ -194,8 +195,8 @@ struct ProfileReaderTests {
         #expect(r.digits == digits)
         // A border beyond a full quiet zone hides nothing, and a symbol's own last bar at
         // the profile's end is no border.
-        #expect(ProfileDecoder.opened([Double](repeating: 25, count: 20) + clean + [Double](repeating: 25, count: 20), span: span) == nil)
-        #expect(ProfileDecoder.opened(Array(clean.dropLast(20)), span: span) == nil)
+        #expect(lightened([Double](repeating: 25, count: 20) + clean + [Double](repeating: 25, count: 20)) == nil)
+        #expect(lightened(Array(clean.dropLast(20))) == nil)
     }
 
     @Test("bars printed wider or narrower than nominal: the fit finds by how much, and reads the digits")
