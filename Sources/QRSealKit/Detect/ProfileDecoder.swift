@@ -234,12 +234,13 @@ enum ProfileDecoder {
                 for f in [1.25, 0.8] {
                     let was = fit.sigma
                     var c = fit; c.sigma = min(2.2, max(0.2, was * f))
-                    if attempt(c) && c.sigma == was * f { break }
+                    // A blur held at its limit is the fit as it is, and costs what it costs.
+                    if c.sigma != was && attempt(c) && c.sigma == was * f { break }
                 }
                 for d in [-step, step] {
                     let was = fit.spread
                     var c = fit; c.spread = min(maxSpread, max(-maxSpread, was + d))
-                    if attempt(c) && c.spread == was + d { break }
+                    if c.spread != was && attempt(c) && c.spread == was + d { break }
                 }
                 if cost >= before { break }
             }

@@ -68,8 +68,11 @@ extension ProfileFit {
             // A runner-up further off than any margin asked for changes no decision: the
             // searches stop there, and the margin is then reported as infinite.
             let cap = min(second, Self.decisive(found.cost, samples: c.samples.count, contrast: mean))
+            // Each search is bounded by the best runner-up so far too: one no cheaper cannot
+            // change `second`, and the bound prunes the states it would pass through.
             for j in found.codes.indices {
-                second = min(second, sequence(rule, tables, excluding: (j, found.codes[j]), below: cap)?.cost ?? .infinity)
+                let bound = min(cap, second)
+                second = min(second, sequence(rule, tables, excluding: (j, found.codes[j]), below: bound)?.cost ?? .infinity)
             }
         }
         let rule = layout.rules[found.rule]
@@ -183,16 +186,34 @@ extension ProfileFit {
         for (ci, code) in options[0].enumerated() where t.first[code] < below {
             cost[ci * 10 + (rule.weights[0] * EANLayout.digit(of: code)) % 10] = t.first[code]
         }
-        for j in 1..<n {
-            let here = options[j], before = options[j - 1], at = j * 200, from = at - 200
-            for (pi, p) in before.enumerated() {
-                for s in 0..<10 {
-                    let prev = cost[from + pi * 10 + s]
-                    guard prev < below else { continue }
-                    for (ci, code) in here.enumerated() {
-                        let total = prev + t.pairs[j][p * 20 + code]
-                        let state = at + ci * 10 + (s + rule.weights[j] * EANLayout.digit(of: code)) % 10
-                        if total < cost[state] && total < below { cost[state] = total; back[state] = from + pi * 10 + s }
+        cost.withUnsafeMutableBufferPointer { cost in
+            back.withUnsafeMutableBufferPointer { back in
+                // What each code of a slot adds to the weighted sum, mod 10.
+                var adds = [Int](repeating: 0, count: 20)
+                for j in 1..<n {
+                    let here = options[j], before = options[j - 1], at = j * 200, from = at - 200
+                    for (ci, code) in here.enumerated() { adds[ci] = (rule.weights[j] * EANLayout.digit(of: code)) % 10 }
+                    let pairs = t.pairs[j], count = here.count
+                    pairs.withUnsafeBufferPointer { pairs in
+                        here.withUnsafeBufferPointer { here in
+                            adds.withUnsafeBufferPointer { adds in
+                                for (pi, p) in before.enumerated() {
+                                    let row = p * 20
+                                    for s in 0..<10 {
+                                        let prev = cost[from + pi * 10 + s]
+                                        guard prev < below else { continue }
+                                        for ci in 0..<count {
+                                            let total = prev + pairs[row + here[ci]]
+                                            let sum = s + adds[ci]
+                                            let state = at + ci * 10 + (sum >= 10 ? sum - 10 : sum)
+                                            if total < cost[state] && total < below {
+                                                cost[state] = total; back[state] = from + pi * 10 + s
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }

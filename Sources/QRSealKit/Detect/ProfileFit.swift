@@ -94,28 +94,36 @@ struct ProfileFit {
         let lowest = Int((-Self.quiet - 1 - reach).rounded(.down))
         let highest = Int((Double(n) + Self.quiet - reach).rounded(.down)) + span
         let boundaries = (lowest...max(lowest, highest)).map { position(Double($0)) }
-        let e0 = spread / 2
+        let e0 = spread / 2, spreads = spread != 0, sigma = sigma
         Self.phiTable.withUnsafeBufferPointer { table in
-            var m = -Self.quiet - 1
-            for k in lo..<max(lo, hi) {
-                let x = Double(k)
-                while m < Double(n) + Self.quiet && position(m + 1) <= x { m += 1 }
-                let start = Int((m - reach).rounded(.down))
-                let base = (k - lo) * span, b = start - lowest
-                let w = moduleWidth(at: m)
-                let s = 1 / ((sigma * w) * (sigma * w) + 1.0 / 12).squareRoot()
-                var previous = Self.phi((x - boundaries[b]) * s, table)
-                for i in 0..<span {
-                    let next = Self.phi((x - boundaries[b + i + 1]) * s, table)
-                    weights[base + i] = previous - next
-                    if spread != 0 {
-                        let edge = boundaries[b + i], e = e0 * w
-                        rises[base + i] = Self.phi((x - edge + e) * s, table) - previous
-                        falls[base + i] = previous - Self.phi((x - edge - e) * s, table)
+            boundaries.withUnsafeBufferPointer { boundaries in
+                weights.withUnsafeMutableBufferPointer { weights in
+                    rises.withUnsafeMutableBufferPointer { rises in
+                        falls.withUnsafeMutableBufferPointer { falls in
+                            var m = -Self.quiet - 1
+                            for k in lo..<max(lo, hi) {
+                                let x = Double(k)
+                                while m < Double(n) + Self.quiet && position(m + 1) <= x { m += 1 }
+                                let start = Int((m - reach).rounded(.down))
+                                let base = (k - lo) * span, b = start - lowest
+                                let w = moduleWidth(at: m)
+                                let s = 1 / ((sigma * w) * (sigma * w) + 1.0 / 12).squareRoot()
+                                var previous = Self.phi((x - boundaries[b]) * s, table)
+                                for i in 0..<span {
+                                    let next = Self.phi((x - boundaries[b + i + 1]) * s, table)
+                                    weights[base + i] = previous - next
+                                    if spreads {
+                                        let edge = boundaries[b + i], e = e0 * w
+                                        rises[base + i] = Self.phi((x - edge + e) * s, table) - previous
+                                        falls[base + i] = previous - Self.phi((x - edge - e) * s, table)
+                                    }
+                                    previous = next
+                                }
+                                first[k - lo] = start
+                            }
+                        }
                     }
-                    previous = next
                 }
-                first[k - lo] = start
             }
         }
         return Coverage(samples: lo..<max(lo, hi), first: first, weights: weights, rises: rises, falls: falls,
@@ -146,21 +154,32 @@ struct ProfileFit {
         var fixed = [Double](repeating: 0, count: c.first.count), half = fixed
         let modules = layout.modules, fixedEdges = layout.fixedEdges, slotEdges = layout.slotEdges
         let colours = layout.fixed
-        for k in c.first.indices {
-            let first = c.first[k], base = k * c.count
-            var f = 0.0, h = 0.0
-            let from = max(0, -first)
-            for i in from..<max(from, min(c.count, modules + 1 - first)) {
-                let w = c.weights[base + i], m = first + i
-                if spread != 0 {
-                    let (rise, fall) = (c.rises[base + i], c.falls[base + i])
-                    f += fixedEdges[m].rise * rise + fixedEdges[m].fall * fall
-                    h += slotEdges[m].rise * rise + slotEdges[m].fall * fall
+        let spreads = spread != 0
+        c.weights.withUnsafeBufferPointer { weights in
+            c.rises.withUnsafeBufferPointer { rises in
+                c.falls.withUnsafeBufferPointer { falls in
+                    fixedEdges.withUnsafeBufferPointer { fixedEdges in
+                        slotEdges.withUnsafeBufferPointer { slotEdges in
+                            for k in c.first.indices {
+                                let first = c.first[k], base = k * c.count
+                                var f = 0.0, h = 0.0
+                                let from = max(0, -first)
+                                for i in from..<max(from, min(c.count, modules + 1 - first)) {
+                                    let w = weights[base + i], m = first + i
+                                    if spreads {
+                                        let (rise, fall) = (rises[base + i], falls[base + i])
+                                        f += fixedEdges[m].rise * rise + fixedEdges[m].fall * fall
+                                        h += slotEdges[m].rise * rise + slotEdges[m].fall * fall
+                                    }
+                                    guard m < modules else { continue }
+                                    if let colour = colours[m] { f += Double(colour) * w } else { h += 0.5 * w }
+                                }
+                                fixed[k] = f; half[k] = h
+                            }
+                        }
+                    }
                 }
-                guard m < modules else { continue }
-                if let colour = colours[m] { f += Double(colour) * w } else { h += 0.5 * w }
             }
-            fixed[k] = f; half[k] = h
         }
         return (fixed, half)
     }
@@ -184,21 +203,29 @@ struct ProfileFit {
     /// where `use` holds; false when the fit fails or leaves no contrast.
     mutating func fitGain(_ c: Coverage, darkness: [Double], use: (Int) -> Bool) -> Bool {
         // y = a0 + a1 t - b0 s - b1 t s
-        var m = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
-        var v = [Double](repeating: 0, count: 4)
+        // The normal equations' sums, m row after row, summed sample after sample.
+        var sums = [Double](repeating: 0, count: 16), v = SIMD4<Double>()
         var used = 0
-        for (i, k) in c.samples.enumerated() where use(i) {
-            let t = (Double(k) - gainCentre) / gainScale, s = darkness[i]
-            let x = SIMD4<Double>(1, t, -s, -t * s)
-            for r in 0..<4 {
-                v[r] += x[r] * profile[k]
-                for q in 0..<4 { m[r][q] += x[r] * x[q] }
+        let centre = gainCentre, scale = gainScale
+        sums.withUnsafeMutableBufferPointer { m in
+            profile.withUnsafeBufferPointer { profile in
+                darkness.withUnsafeBufferPointer { darkness in
+                    for (i, k) in c.samples.enumerated() where use(i) {
+                        let t = (Double(k) - centre) / scale, s = darkness[i]
+                        let x = SIMD4<Double>(1, t, -s, -t * s)
+                        for r in 0..<4 {
+                            v[r] += x[r] * profile[k]
+                            for q in 0..<4 { m[r * 4 + q] += x[r] * x[q] }
+                        }
+                        used += 1
+                    }
+                }
             }
-            used += 1
         }
         guard used >= 6 else { return false }
+        var m = (0..<4).map { r in Array(sums[(r * 4)..<(r * 4 + 4)]) }
         for r in 0..<4 { m[r][r] += 1e-6 * (m[r][r] + 1) }
-        guard let p = Self.solve(m, v) else { return false }
+        guard let p = Self.solve(m, [v[0], v[1], v[2], v[3]]) else { return false }
         gain = (p[0], p[1], p[2], p[3])
         let first = Double(c.samples.lowerBound), last = Double(c.samples.upperBound)
         let ends = [first, last].map { gain.b0 + gain.b1 * ($0 - gainCentre) / gainScale }
@@ -254,18 +281,25 @@ struct ProfileFit {
         let leftHand = layout.leftHand, leftShapes = Self.leftShapes, rightShapes = Self.rightShapes
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 21) { scratch in
             let sums = scratch.baseAddress!, rises = sums + 7, falls = sums + 14
-            for (i, k) in c.samples.enumerated() {
-                let e = profile[k] - light(k), b = contrast(k)
-                guard let j = owner[i] else {
-                    let r = e + b * base[i]
-                    total += r * r
-                    continue
-                }
-                let rest = base[i] - slotSums(c, i: i, slot: j, sums)
-                let shapes = leftHand[j] ? leftShapes : rightShapes
-                for code in shapes.indices {
-                    let r = e + b * (rest + Self.darkness(shapes[code], sums, rises, falls))
-                    perSlot[j * 20 + code] += r * r
+            leftShapes.withUnsafeBufferPointer { leftShapes in
+                rightShapes.withUnsafeBufferPointer { rightShapes in
+                    perSlot.withUnsafeMutableBufferPointer { perSlot in
+                        for (i, k) in c.samples.enumerated() {
+                            let e = profile[k] - light(k), b = contrast(k)
+                            guard let j = owner[i] else {
+                                let r = e + b * base[i]
+                                total += r * r
+                                continue
+                            }
+                            let rest = base[i] - slotSums(c, i: i, slot: j, sums)
+                            let shapes = leftHand[j] ? leftShapes : rightShapes
+                            let at = perSlot.baseAddress! + j * 20
+                            for code in 0..<shapes.count {
+                                let r = e + b * (rest + Self.darkness(shapes[code], sums, rises, falls))
+                                at[code] += r * r
+                            }
+                        }
+                    }
                 }
             }
         }
