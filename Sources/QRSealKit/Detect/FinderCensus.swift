@@ -46,6 +46,7 @@ struct FinderCensus {
         guard w >= 21, h >= 21, dark.count == w * h else { patterns = []; centers = []; modules = []; return }
         var found: [(Point, Double)] = []
         dark.withUnsafeBufferPointer { px in
+            let raw = UnsafeRawBufferPointer(px)
             for y in stride(from: 0, to: h, by: 2) {
                 let row = y * w
                 // The last five runs of the row, oldest first; runs alternate, so the oldest
@@ -53,9 +54,22 @@ struct FinderCensus {
                 var (l0, l1, l2, l3, l4, count) = (0, 0, 0, 0, 0, 0)
                 var x = 0
                 while x < w {
-                    let isDark = px[row + x]
-                    var length = 0
-                    while x < w && px[row + x] == isDark { length += 1; x += 1 }
+                    let isDark = px[row + x], start = x
+                    // Eight pixels at a time while they are all of the run's colour (Bools are
+                    // bytes of 0 or 1, loaded least significant first): the first byte that
+                    // differs ends the run, and the last few of the row are looked at one by one.
+                    let colour: UInt64 = isDark ? 0x0101_0101_0101_0101 : 0
+                    x += 1
+                    while x + 8 <= w {
+                        let other = raw.loadUnaligned(fromByteOffset: row + x, as: UInt64.self) ^ colour
+                        if other != 0 {
+                            x += other.trailingZeroBitCount / 8
+                            break
+                        }
+                        x += 8
+                    }
+                    while x < w && px[row + x] == isDark { x += 1 }
+                    let length = x - start
                     (l0, l1, l2, l3, l4) = (l1, l2, l3, l4, length)
                     count += 1
                     guard count >= 5, isDark, Self.isFinderRatio(l0, l1, l2, l3, l4, slack: slack) else { continue }
@@ -258,9 +272,9 @@ struct FinderCensus {
         let upDark = run(from: top - 1 - upLight, step: -1, dark: true)
         let downLight = run(from: bottom, step: 1, dark: false)
         let downDark = run(from: bottom + downLight, step: 1, dark: true)
-        let runs = [upDark, upLight, upCenter + downCenter, downLight, downDark]
-        guard runs.allSatisfy({ $0 > 0 }), isFinderRatio(runs, slack: slack) else { return nil }
-        let total = Double(runs.reduce(0, +))
+        guard upDark > 0, upLight > 0, upCenter + downCenter > 0, downLight > 0, downDark > 0,
+              isFinderRatio(upDark, upLight, upCenter + downCenter, downLight, downDark, slack: slack) else { return nil }
+        let total = Double(upDark + upLight + upCenter + downCenter + downLight + downDark)
         guard abs(total - 7 * module) < 3.5 * module else { return nil }
         return Double(top + bottom) / 2
     }
