@@ -294,6 +294,9 @@ struct DataMatrixReader {
     /// The four hull vertices that span the largest area, in hull order: for each first
     /// vertex, the third is tried at every later one, and the second and fourth, which only
     /// move forward as the third does, are the farthest from the diagonal on each side.
+    /// The hull is walked twice over, so that indices past its end need no remainder, and
+    /// each triangle's area is worked out once: the one a step has just measured is the one
+    /// the next step compares with.
     static func largestQuadrilateral(_ hull: [Point]) -> [Point]? {
         let n = hull.count
         guard n >= 4 else { return nil }
@@ -301,15 +304,31 @@ struct DataMatrixReader {
             abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) / 2
         }
         var best: (area: Double, i: Int, j: Int, k: Int, l: Int) = (0, 0, 1, 2, 3)
-        for i in 0..<n {
-            var j = i + 1, l = i + 3
-            for k in (i + 2)..<(i + n - 1) {
-                if j >= k { j = k - 1 }
-                while j + 1 < k && triangle(hull[i], hull[(j + 1) % n], hull[k % n]) >= triangle(hull[i], hull[j % n], hull[k % n]) { j += 1 }
-                if l <= k { l = k + 1 }
-                while l + 1 < i + n && triangle(hull[i], hull[k % n], hull[(l + 1) % n]) >= triangle(hull[i], hull[k % n], hull[l % n]) { l += 1 }
-                let a = triangle(hull[i], hull[j % n], hull[k % n]) + triangle(hull[i], hull[k % n], hull[l % n])
-                if a > best.area { best = (a, i, j % n, k % n, l % n) }
+        (hull + hull).withUnsafeBufferPointer { p in
+            for i in 0..<n {
+                let a = p[i]
+                var j = i + 1, l = i + 3
+                for k in (i + 2)..<(i + n - 1) {
+                    let c = p[k]
+                    if j >= k { j = k - 1 }
+                    var before = triangle(a, p[j], c)
+                    while j + 1 < k {
+                        let next = triangle(a, p[j + 1], c)
+                        guard next >= before else { break }
+                        j += 1
+                        before = next
+                    }
+                    if l <= k { l = k + 1 }
+                    var after = triangle(a, c, p[l])
+                    while l + 1 < i + n {
+                        let next = triangle(a, c, p[l + 1])
+                        guard next >= after else { break }
+                        l += 1
+                        after = next
+                    }
+                    let area = before + after
+                    if area > best.area { best = (area, i, j % n, k % n, l % n) }
+                }
             }
         }
         guard best.area > 0 else { return nil }
