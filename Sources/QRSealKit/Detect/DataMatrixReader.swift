@@ -68,6 +68,22 @@ struct DataMatrixReader {
         return dark[y * image.width + x] != inverted
     }
 
+    /// Whether the pixel holding the point (x, y) is dark: `isDark` of the coordinates
+    /// rounded down.
+    func isDark(at x: Double, _ y: Double) -> Bool {
+        isDark(Self.floored(x), Self.floored(y))
+    }
+
+    /// `Int(v.rounded(.down))`, trapping where it does, without its call to the C library's
+    /// `floor` (x86-64 without SSE4.1 has no instruction for it), which the edge and timing
+    /// scans made for every point they looked at. Truncation moves a negative fraction up:
+    /// one less then. An integer too large for a Double's fraction is exact either way.
+    @inline(__always)
+    static func floored(_ v: Double) -> Int {
+        let t = Int(v)
+        return Double(t) > v ? t - 1 : t
+    }
+
     /// One run of the colour looked for, as `regions()` joins them: pixels `start ..< end` of
     /// row `row`, and its parent in the union–find forest (its root once all are joined).
     /// The four fields lie together, as the joining reads them.
