@@ -4,14 +4,17 @@
     python3 bench/passes/readers.py TABLE.json [BEFORE.json]
 
 Per folder: images, CPU ms of the binarization, of finding the runs along its rows (which
-both readers share) and of each reader. With BEFORE, each
+both readers share), of the finder census and of each reader. With BEFORE, each
 reader's total before and after, and every image whose reads differ (a read lost is a
-regression; one gained is listed too).
+regression; one gained is listed too), or whose census found other patterns.
 """
 import collections
 import json
 import os
 import sys
+
+
+KEYS = ("binarize", "runs", "census", "dataMatrix", "aztec")
 
 
 def load(path):
@@ -24,19 +27,18 @@ def main():
     folders = collections.OrderedDict()
     for f, r in after.items():
         folders.setdefault(os.path.dirname(f).split("corpus/")[-1], []).append(r)
-    print("| folder | images | binarize ms | runs ms | dataMatrix ms | aztec ms |")
-    print("|---|---|---|---|---|---|")
+    print("| folder | images | binarize ms | runs ms | census ms | dataMatrix ms | aztec ms |")
+    print("|---|---|---|---|---|---|---|")
     for folder, rs in folders.items():
-        print("| %s | %d | %.1f | %.1f | %.1f | %.1f |" % (folder, len(rs), sum(r["binarize"] for r in rs),
-              sum(r.get("runs", 0) for r in rs), sum(r["dataMatrix"] for r in rs), sum(r["aztec"] for r in rs)))
-    total = {k: sum(r.get(k, 0) for r in after.values()) for k in ("binarize", "runs", "dataMatrix", "aztec")}
-    print("\ntotal over %d images: binarize %.0f ms, runs %.0f ms, dataMatrix %.0f ms, aztec %.0f ms (CPU)" % (
-        len(after), total["binarize"], total["runs"], total["dataMatrix"], total["aztec"]))
+        print("| %s | %d | %.1f | %.1f | %.1f | %.1f | %.1f |" % (folder, len(rs), sum(r["binarize"] for r in rs),
+              sum(r.get("runs", 0) for r in rs), sum(r.get("census", 0) for r in rs),
+              sum(r["dataMatrix"] for r in rs), sum(r["aztec"] for r in rs)))
+    total = {k: sum(r.get(k, 0) for r in after.values()) for k in KEYS}
+    print("\ntotal over %d images: %s (CPU)" % (len(after), ", ".join("%s %.0f ms" % (k, total[k]) for k in KEYS)))
     if before is None:
         return
-    old = {k: sum(r.get(k, 0) for r in before.values()) for k in ("binarize", "runs", "dataMatrix", "aztec")}
-    print("before: binarize %.0f ms, runs %.0f ms, dataMatrix %.0f ms, aztec %.0f ms (CPU)" % (
-        old["binarize"], old["runs"], old["dataMatrix"], old["aztec"]))
+    old = {k: sum(r.get(k, 0) for r in before.values()) for k in KEYS}
+    print("before: %s (CPU)" % ", ".join("%s %.0f ms" % (k, old[k]) for k in KEYS))
     lost = 0
     for f, r in after.items():
         b = before.get(f)
@@ -49,7 +51,10 @@ def main():
                 print("LOST %s %s: %s" % (key[:-5], f, sorted(was - now)))
             if now - was:
                 print("gained %s %s: %s" % (key[:-5], f, sorted(now - was)))
-    print("%d images lost a read" % lost)
+        if "censusPatterns" in b and b["censusPatterns"] != r.get("censusPatterns"):
+            lost += 1
+            print("CENSUS differs %s" % f)
+    print("%d images lost a read or changed their census" % lost)
     sys.exit(1 if lost else 0)
 
 

@@ -32,14 +32,17 @@ extension AztecReader {
                 var i = 4
                 while i + 4 < count {
                     defer { i += 1 }
-                    // Most runs fail at once: each of the seven must be 0.3 to 1.8 of a seventh.
+                    // Most runs fail at once: each of the seven must be 0.3 to 1.8 of a seventh,
+                    // and the first that is not ends the test.
                     let total = Int(starts[i + 4] - starts[i - 3])
-                    var plausible = total >= 7
-                    for k in (i - 3)...(i + 3) where plausible {
+                    guard total >= 7 else { continue }
+                    var k = i - 3
+                    while k <= i + 3 {
                         let run = 70 * Int(starts[k + 1] - starts[k])
-                        plausible = run >= 3 * total && run <= 18 * total
+                        guard run >= 3 * total && run <= 18 * total else { break }
+                        k += 1
                     }
-                    guard plausible, Self.looksLikeRings(InlineArray { Int(starts[i - 2 + $0] - starts[i - 3 + $0]) })
+                    guard k > i + 3, Self.looksLikeRings(InlineArray { Int(starts[i - 2 + $0] - starts[i - 3 + $0]) })
                     else { continue }
                     let cx = Double(starts[i] + starts[i + 1]) / 2
                     if found.contains(where: { abs($0.x - cx) < $0.module * 2 && abs($0.y - Double(y)) < $0.module * 2 }) {
@@ -79,23 +82,20 @@ extension AztecReader {
     }
 
     /// The steps from (x, y) up and down its column at which the centre run and the next
-    /// four end (`up[k]` rows above, `down[k]` rows below); nil when the image's edge cuts
-    /// a side short of that.
-    private func column(x: Int, y: Int, dark: UnsafeBufferPointer<Bool>) -> (up: InlineArray<5, Int>, down: InlineArray<5, Int>)? {
+    /// three end (`up[k]` rows above, `down[k]` rows below): the centre and three rings, all
+    /// that `confirm` looks at, so the run beyond, which may reach far into a light margin,
+    /// is not walked. Nil when the image's edge comes first on either side.
+    private func column(x: Int, y: Int, dark: UnsafeBufferPointer<Bool>) -> (up: InlineArray<4, Int>, down: InlineArray<4, Int>)? {
         let w = image.width, h = image.height
-        func side(_ sign: Int) -> InlineArray<5, Int>? {
-            var ends = InlineArray<5, Int>(repeating: 0)
+        func side(_ sign: Int) -> InlineArray<4, Int>? {
+            var ends = InlineArray<4, Int>(repeating: 0)
             var found = 0
             var colour = dark[y * w + x]
             var t = 0
-            while found < 5 {
+            while found < 4 {
                 t += 1
                 let py = y + sign * t
-                guard py >= 0, py < h else {
-                    // The edge ends the run it cuts, and the search.
-                    ends[found] = t
-                    return found == 4 ? ends : nil
-                }
+                guard py >= 0, py < h else { return nil }
                 if dark[py * w + x] != colour {
                     ends[found] = t
                     found += 1

@@ -67,7 +67,8 @@ struct AztecReader {
         while let (px, py) = stack.popLast() {
             pixels.append((px, py))
             guard pixels.count <= budget else { return nil }
-            for (nx, ny) in [(px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)] {
+            for side in 0..<4 {
+                let (nx, ny) = Self.neighbour(side, of: px, py)
                 // Leaving the window around the centre: this region is no ring of the bull's-eye.
                 guard nx >= x0, nx <= x1, ny >= y0, ny <= y1 else { return nil }
                 let i = (ny - y0) * ww + nx - x0
@@ -110,7 +111,8 @@ struct AztecReader {
             let fx = Double(px) + 0.5, fy = Double(py) + 0.5
             let d = (fx - cx) * (fx - cx) + (fy - cyd) * (fy - cyd)
             // On the outer edge: a neighbour outside the ring, farther from the centre.
-            let outward = [(px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)].contains { nx, ny in
+            let outward = (0..<4).contains { side in
+                let (nx, ny) = Self.neighbour(side, of: px, py)
                 let i = (ny - y0) * ww + nx - x0
                 let nd = (Double(nx) + 0.5 - cx) * (Double(nx) + 0.5 - cx) + (Double(ny) + 0.5 - cyd) * (Double(ny) + 0.5 - cyd)
                 return !seen[i] && nd > d
@@ -142,6 +144,18 @@ struct AztecReader {
             corners[k] = p
         }
         return corners
+    }
+
+    /// Neighbour `side` (0 to 3) of pixel (x, y): right, left, below, above. `ringCorners`
+    /// takes them in this order without building an array of them for every pixel.
+    @inline(__always)
+    private static func neighbour(_ side: Int, of x: Int, _ y: Int) -> (Int, Int) {
+        switch side {
+        case 0: (x + 1, y)
+        case 1: (x - 1, y)
+        case 2: (x, y + 1)
+        default: (x, y - 1)
+        }
     }
 
     /// A line n·p = c through edge pixels' centres, moved half a pixel away from `centre`

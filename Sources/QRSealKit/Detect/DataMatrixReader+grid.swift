@@ -139,7 +139,7 @@ extension DataMatrixReader {
                 let bx = p.x + (q.x - p.x) * t, by = p.y + (q.y - p.y) * t
                 var d = 1.2 * module + 1
                 while d > -1.5 * module - 1 {
-                    if isDark(Int((bx + nx * d).rounded(.down)), Int((by + ny * d).rounded(.down))) { break }
+                    if isDark(at: bx + nx * d, by + ny * d) { break }
                     d -= 0.5
                 }
                 if d > -1.5 * module - 1 { edge.append((t, d + 0.5)) }
@@ -293,7 +293,7 @@ extension DataMatrixReader {
         for s in 0..<steps {
             let t = (Double(s) + 0.5) / Double(steps)
             let x = a.x + (b.x - a.x) * t + ox, y = a.y + (b.y - a.y) * t + oy
-            let d = isDark(Int(x.rounded(.down)), Int(y.rounded(.down)))
+            let d = isDark(at: x, y)
             if let last = runs.last, last.dark == d {
                 runs[runs.count - 1].end = s + 1
             } else {

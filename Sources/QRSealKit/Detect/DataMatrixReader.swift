@@ -68,17 +68,44 @@ struct DataMatrixReader {
         return dark[y * image.width + x] != inverted
     }
 
+    /// Whether the pixel holding the point (x, y) is dark: `isDark` of the coordinates
+    /// rounded down.
+    func isDark(at x: Double, _ y: Double) -> Bool {
+        isDark(Self.floored(x), Self.floored(y))
+    }
+
+    /// `Int(v.rounded(.down))`, trapping where it does, without its call to the C library's
+    /// `floor` (x86-64 without SSE4.1 has no instruction for it), which the edge and timing
+    /// scans made for every point they looked at. Truncation moves a negative fraction up:
+    /// one less then. An integer too large for a Double's fraction is exact either way.
+    @inline(__always)
+    static func floored(_ v: Double) -> Int {
+        let t = Int(v)
+        return Double(t) > v ? t - 1 : t
+    }
+
+    /// One run of the colour looked for, as `regions()` joins them: pixels `start ..< end` of
+    /// row `row`, and its parent in the union–find forest (its root once all are joined).
+    /// The four fields lie together, as the joining reads them.
+    private struct Run {
+        var start, end, row, parent: Int32
+    }
+
+    /// What `regions()` gathers of a region at its root run: its bounding box, its pixels,
+    /// and its place among the regions wanted (-1 for none).
+    private struct Box {
+        var minX, maxX, minY, maxY, slot: Int32
+        var pixels: Int
+    }
+
     /// The regions of dark pixels (8-connected) that could be a symbol: at least 8 pixels
     /// each way, a fill of their hull a symbol's modules could give, at most `maxCandidates`.
     func regions() -> [Region] {
         let w = image.width, h = image.height
         // This colour's runs, row by row (every other run of each row), joined by union–find.
         let capacity = runs.bounds.count / 2 + h
-        let runStart = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
-        let runEnd = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
-        let runRow = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
-        let parent = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
-        defer { [runStart, runEnd, runRow, parent].forEach { $0.deallocate() } }
+        let run = UnsafeMutableBufferPointer<Run>.allocate(capacity: capacity)
+        defer { run.deallocate() }
         var rowFirst = [Int](repeating: 0, count: h + 1)
         var n = 0
         runs.bounds.withUnsafeBufferPointer { bounds in
@@ -88,8 +115,7 @@ struct DataMatrixReader {
                 // Run i of the row spans bounds[i] ..< bounds[i + 1]; its colour alternates.
                 var i = a + (runs.firstDark[y] != inverted ? 0 : 1)
                 while i < b {
-                    runStart[n] = bounds[i]; runEnd[n] = bounds[i + 1]; runRow[n] = Int32(y)
-                    parent[n] = Int32(n)
+                    run[n] = Run(start: bounds[i], end: bounds[i + 1], row: Int32(y), parent: Int32(n))
                     n += 1
                     i += 2
                 }
@@ -97,83 +123,99 @@ struct DataMatrixReader {
         }
         rowFirst[h] = n
         guard n > 0 else { return [] }
+        // A union points the larger root at the smaller, and a compressed path points a run at
+        // its root: every run's parent comes before it (or is itself), and each region's root
+        // is its first run, however the unions went.
         func find(_ i: Int) -> Int {
             var r = i
-            while Int(parent[r]) != r { r = Int(parent[r]) }
+            while Int(run[r].parent) != r { r = Int(run[r].parent) }
             var j = i
-            while Int(parent[j]) != r { let next = Int(parent[j]); parent[j] = Int32(r); j = next }
+            while Int(run[j].parent) != r { let next = Int(run[j].parent); run[j].parent = Int32(r); j = next }
             return r
         }
         for y in 1..<max(1, h) {
             var a = rowFirst[y - 1], b = rowFirst[y]
             let aEnd = rowFirst[y], bEnd = rowFirst[y + 1]
+            guard a < aEnd else { continue }
+            // The roots of the current runs a and b. Only the unions made here change them, and
+            // each is between these two runs, so both are kept up to date without a search; a
+            // run of this row is still its own root when it becomes the current one.
+            var ra = find(a), rb = b
             while a < aEnd && b < bEnd {
                 // 8-connected, and across a gap of one pixel, which blur or a thin light line
                 // between two dark modules may open in a symbol.
-                if runStart[a] <= runEnd[b] + 1 && runStart[b] <= runEnd[a] + 1 {
-                    let ra = find(a), rb = find(b)
-                    if ra != rb { parent[max(ra, rb)] = Int32(min(ra, rb)) }
+                if run[a].start <= run[b].end + 1 && run[b].start <= run[a].end + 1 && ra != rb {
+                    let low = min(ra, rb)
+                    run[max(ra, rb)].parent = Int32(low)
+                    ra = low
+                    rb = low
                 }
-                if runEnd[a] < runEnd[b] { a += 1 } else { b += 1 }
+                if run[a].end < run[b].end {
+                    a += 1
+                    if a < aEnd { ra = find(a) }
+                } else {
+                    b += 1
+                    rb = b
+                }
             }
         }
-        // Per root: bounding box and pixel count.
-        func filled(_ value: Int32) -> UnsafeMutableBufferPointer<Int32> {
-            let buffer = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-            buffer.initialize(repeating: value)
-            return buffer
-        }
-        let minX = filled(Int32.max), maxX = filled(-1), minY = filled(Int32.max), maxY = filled(-1)
-        let root = filled(0), slot = filled(-1)
-        let count = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
-        count.initialize(repeating: 0)
-        defer {
-            [minX, maxX, minY, maxY, root, slot].forEach { $0.deallocate() }
-            count.deallocate()
-        }
+        // Per root: bounding box and pixel count. Each run's parent becomes its root: the
+        // parent comes first, so its own parent is its root already. Only a root's box is
+        // ever read, so each starts from its root run.
+        let box = UnsafeMutableBufferPointer<Box>.allocate(capacity: n)
+        defer { box.deallocate() }
         for i in 0..<n {
-            let r = find(i)
-            root[i] = Int32(r)
-            minX[r] = min(minX[r], runStart[i]); maxX[r] = max(maxX[r], runEnd[i])
-            minY[r] = min(minY[r], runRow[i]); maxY[r] = max(maxY[r], runRow[i] + 1)
-            count[r] += Int(runEnd[i] - runStart[i])
+            let r = Int(run[Int(run[i].parent)].parent), x0 = run[i].start, x1 = run[i].end, y = run[i].row
+            run[i].parent = Int32(r)
+            if r == i {
+                box[r] = Box(minX: x0, maxX: x1, minY: y, maxY: y + 1, slot: -1, pixels: Int(x1 - x0))
+            } else {
+                box[r].minX = min(box[r].minX, x0); box[r].maxX = max(box[r].maxX, x1)
+                box[r].minY = min(box[r].minY, y); box[r].maxY = max(box[r].maxY, y + 1)
+                box[r].pixels += Int(x1 - x0)
+            }
         }
         var roots: [Int] = []
-        for r in 0..<n where Int(root[r]) == r {
-            let bw = Int(maxX[r] - minX[r]), bh = Int(maxY[r] - minY[r])
-            guard bw >= 8, bh >= 8, count[r] >= 32, bw < 6 * bh + 8, bh < 6 * bw + 8,
+        for r in 0..<n where Int(run[r].parent) == r {
+            let b = box[r]
+            let bw = Int(b.maxX - b.minX), bh = Int(b.maxY - b.minY)
+            guard bw >= 8, bh >= 8, b.pixels >= 32, bw < 6 * bh + 8, bh < 6 * bw + 8,
                   bw < w || bh < h else { continue }
-            let fill = Double(count[r]) / Double(bw * bh)
+            let fill = Double(b.pixels) / Double(bw * bh)
             guard fill > 0.15, fill < 0.95 else { continue }
             roots.append(r)
         }
-        roots.sort { count[$0] > count[$1] }
+        roots.sort { box[$0].pixels > box[$1].pixels }
         roots = Array(roots.prefix(Self.maxCandidates))
         // Each wanted region's leftmost start and rightmost end on each of its rows, and a
-        // histogram of its run widths.
-        var left: [[Int32]] = [], right: [[Int32]] = [], widths: [[Int32]] = []
+        // histogram of its run widths, one after another in three arrays: region k's rows
+        // begin at `rowsAt[k]`, its histogram at `widthsAt[k]`.
+        var rowsAt = [0], widthsAt = [0]
         for (k, r) in roots.enumerated() {
-            slot[r] = Int32(k)
-            let bh = Int(maxY[r] - minY[r])
-            left.append([Int32](repeating: Int32.max, count: bh))
-            right.append([Int32](repeating: -1, count: bh))
-            widths.append([Int32](repeating: 0, count: Int(maxX[r] - minX[r]) + 1))
+            box[r].slot = Int32(k)
+            rowsAt.append(rowsAt[k] + Int(box[r].maxY - box[r].minY))
+            widthsAt.append(widthsAt[k] + Int(box[r].maxX - box[r].minX) + 1)
         }
+        var left = [Int32](repeating: Int32.max, count: rowsAt[roots.count])
+        var right = [Int32](repeating: -1, count: rowsAt[roots.count])
+        var widths = [Int32](repeating: 0, count: widthsAt[roots.count])
         for i in 0..<n {
-            let k = Int(slot[Int(root[i])])
+            let r = Int(run[i].parent), k = Int(box[r].slot)
             guard k >= 0 else { continue }
-            let row = Int(runRow[i] - minY[Int(root[i])])
-            left[k][row] = min(left[k][row], runStart[i])
-            right[k][row] = max(right[k][row], runEnd[i])
-            widths[k][Int(runEnd[i] - runStart[i])] += 1
+            let row = rowsAt[k] + Int(run[i].row - box[r].minY)
+            left[row] = min(left[row], run[i].start)
+            right[row] = max(right[row], run[i].end)
+            widths[widthsAt[k] + Int(run[i].end - run[i].start)] += 1
         }
         return roots.enumerated().compactMap { k, r in
-            let hull = Self.convexHull(rowOrdered: Self.rowEnds(left: left[k], right: right[k], top: Int(minY[r])))
+            let rows = rowsAt[k]..<rowsAt[k + 1]
+            let hull = Self.convexHull(rowOrdered: Self.rowEnds(left: Array(left[rows]), right: Array(right[rows]),
+                                                                top: Int(box[r].minY)))
             guard hull.count >= 4 else { return nil }
-            let area = Self.area(hull)
-            guard area > 0, Double(count[r]) / area > 0.25, Double(count[r]) / area < 0.9 else { return nil }
-            return Region(hull: hull, pixels: count[r], centre: Self.centre(hull),
-                          module: max(1, Double(Self.median(histogram: widths[k])) / 2))
+            let area = Self.area(hull), pixels = box[r].pixels
+            guard area > 0, Double(pixels) / area > 0.25, Double(pixels) / area < 0.9 else { return nil }
+            return Region(hull: hull, pixels: pixels, centre: Self.centre(hull),
+                          module: max(1, Double(Self.median(histogram: Array(widths[widthsAt[k]..<widthsAt[k + 1]]))) / 2))
         }
     }
 
@@ -268,6 +310,9 @@ struct DataMatrixReader {
     /// The four hull vertices that span the largest area, in hull order: for each first
     /// vertex, the third is tried at every later one, and the second and fourth, which only
     /// move forward as the third does, are the farthest from the diagonal on each side.
+    /// The hull is walked twice over, so that indices past its end need no remainder, and
+    /// each triangle's area is worked out once: the one a step has just measured is the one
+    /// the next step compares with.
     static func largestQuadrilateral(_ hull: [Point]) -> [Point]? {
         let n = hull.count
         guard n >= 4 else { return nil }
@@ -275,15 +320,31 @@ struct DataMatrixReader {
             abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) / 2
         }
         var best: (area: Double, i: Int, j: Int, k: Int, l: Int) = (0, 0, 1, 2, 3)
-        for i in 0..<n {
-            var j = i + 1, l = i + 3
-            for k in (i + 2)..<(i + n - 1) {
-                if j >= k { j = k - 1 }
-                while j + 1 < k && triangle(hull[i], hull[(j + 1) % n], hull[k % n]) >= triangle(hull[i], hull[j % n], hull[k % n]) { j += 1 }
-                if l <= k { l = k + 1 }
-                while l + 1 < i + n && triangle(hull[i], hull[k % n], hull[(l + 1) % n]) >= triangle(hull[i], hull[k % n], hull[l % n]) { l += 1 }
-                let a = triangle(hull[i], hull[j % n], hull[k % n]) + triangle(hull[i], hull[k % n], hull[l % n])
-                if a > best.area { best = (a, i, j % n, k % n, l % n) }
+        (hull + hull).withUnsafeBufferPointer { p in
+            for i in 0..<n {
+                let a = p[i]
+                var j = i + 1, l = i + 3
+                for k in (i + 2)..<(i + n - 1) {
+                    let c = p[k]
+                    if j >= k { j = k - 1 }
+                    var before = triangle(a, p[j], c)
+                    while j + 1 < k {
+                        let next = triangle(a, p[j + 1], c)
+                        guard next >= before else { break }
+                        j += 1
+                        before = next
+                    }
+                    if l <= k { l = k + 1 }
+                    var after = triangle(a, c, p[l])
+                    while l + 1 < i + n {
+                        let next = triangle(a, c, p[l + 1])
+                        guard next >= after else { break }
+                        l += 1
+                        after = next
+                    }
+                    let area = before + after
+                    if area > best.area { best = (area, i, j % n, k % n, l % n) }
+                }
             }
         }
         guard best.area > 0 else { return nil }

@@ -46,6 +46,7 @@ struct FinderCensus {
         guard w >= 21, h >= 21, dark.count == w * h else { patterns = []; centers = []; modules = []; return }
         var found: [(Point, Double)] = []
         dark.withUnsafeBufferPointer { px in
+            let raw = UnsafeRawBufferPointer(px)
             for y in stride(from: 0, to: h, by: 2) {
                 let row = y * w
                 // The last five runs of the row, oldest first; runs alternate, so the oldest
@@ -53,9 +54,22 @@ struct FinderCensus {
                 var (l0, l1, l2, l3, l4, count) = (0, 0, 0, 0, 0, 0)
                 var x = 0
                 while x < w {
-                    let isDark = px[row + x]
-                    var length = 0
-                    while x < w && px[row + x] == isDark { length += 1; x += 1 }
+                    let isDark = px[row + x], start = x
+                    // Eight pixels at a time while they are all of the run's colour (Bools are
+                    // bytes of 0 or 1, loaded least significant first): the first byte that
+                    // differs ends the run, and the last few of the row are looked at one by one.
+                    let colour: UInt64 = isDark ? 0x0101_0101_0101_0101 : 0
+                    x += 1
+                    while x + 8 <= w {
+                        let other = raw.loadUnaligned(fromByteOffset: row + x, as: UInt64.self) ^ colour
+                        if other != 0 {
+                            x += other.trailingZeroBitCount / 8
+                            break
+                        }
+                        x += 8
+                    }
+                    while x < w && px[row + x] == isDark { x += 1 }
+                    let length = x - start
                     (l0, l1, l2, l3, l4) = (l1, l2, l3, l4, length)
                     count += 1
                     guard count >= 5, isDark, Self.isFinderRatio(l0, l1, l2, l3, l4, slack: slack) else { continue }
@@ -70,17 +84,36 @@ struct FinderCensus {
         }
         // Many rows cross each pattern: one pattern for the hits near each other.
         var distinct: [Pattern] = []
+        // The indices in `distinct` by the band of 16 rows their centres lie in. A hit joins
+        // a pattern whose centre lies within 2.5 of the larger module of the two down, and
+        // that module is less than 1.5 times its own: less than 4 of its modules away. Only
+        // the bands within that reach are searched, for the first pattern in `distinct` the
+        // hit joins, instead of every pattern found so far (thousands on a dense page).
+        var bands = [[Int]](repeating: [], count: h / 16 + 1)
+        func band(_ y: Double) -> Int { Int(max(0, min(Double(h - 1), y))) / 16 }
         for (p, m) in found {
             // The rows through one pattern agree on its centre across within a module or so
             // and lie within its 3-module core down; a finder-like stretch of data beside
             // it must not pull its centre away.
-            if let i = distinct.firstIndex(where: { abs($0.center.x - p.x) < 1.5 * max(m, $0.module)
-                                                     && abs($0.center.y - p.y) < 2.5 * max(m, $0.module)
-                                                     && max(m, $0.module) < 1.5 * min(m, $0.module) }) {
+            var first: Int?
+            for b in band(p.y - 4 * m)...band(p.y + 4 * m) {
+                for i in bands[b] where i < first ?? Int.max {
+                    let d = distinct[i]
+                    if abs(d.center.x - p.x) < 1.5 * max(m, d.module) && abs(d.center.y - p.y) < 2.5 * max(m, d.module)
+                        && max(m, d.module) < 1.5 * min(m, d.module) { first = i }
+                }
+            }
+            if let i = first {
                 let d = distinct[i], n = Double(d.hits)
                 distinct[i] = Pattern(center: Point(x: (d.center.x * n + p.x) / (n + 1), y: (d.center.y * n + p.y) / (n + 1)),
                                       module: (d.module * n + m) / (n + 1), hits: d.hits + 1)
+                let from = band(d.center.y), to = band(distinct[i].center.y)
+                if from != to {
+                    bands[from].removeAll { $0 == i }
+                    bands[to].append(i)
+                }
             } else {
+                bands[band(p.y)].append(distinct.count)
                 distinct.append(Pattern(center: p, module: m, hits: 1))
             }
         }
@@ -258,15 +291,16 @@ struct FinderCensus {
         let upDark = run(from: top - 1 - upLight, step: -1, dark: true)
         let downLight = run(from: bottom, step: 1, dark: false)
         let downDark = run(from: bottom + downLight, step: 1, dark: true)
-        let runs = [upDark, upLight, upCenter + downCenter, downLight, downDark]
-        guard runs.allSatisfy({ $0 > 0 }), isFinderRatio(runs, slack: slack) else { return nil }
-        let total = Double(runs.reduce(0, +))
+        guard upDark > 0, upLight > 0, upCenter + downCenter > 0, downLight > 0, downDark > 0,
+              isFinderRatio(upDark, upLight, upCenter + downCenter, downLight, downDark, slack: slack) else { return nil }
+        let total = Double(upDark + upLight + upCenter + downCenter + downLight + downDark)
         guard abs(total - 7 * module) < 3.5 * module else { return nil }
         return Double(top + bottom) / 2
     }
 
     /// Dark (true) where a pixel is below the mean of the 3×3 blocks of 16×16 pixels around it.
-    /// A block's 16 pixels of a row are summed, and compared with their mean, in one loop each.
+    /// A block's 16 pixels of a row are summed as one vector, and compared with their mean
+    /// eight at a time (`bytesBelow`): the compiler vectorizes neither byte-by-byte loop.
     static func binarized(_ image: GrayImage) -> [Bool] {
         let w = image.width, h = image.height, shift = 4
         let bw = (w + 15) >> shift, bh = (h + 15) >> shift
@@ -281,9 +315,11 @@ struct FinderCensus {
                     for y in 0..<h {
                         let brow = (y >> shift) * bw, row = y * w
                         for bx in 0..<whole {
-                            let start = row + bx << shift
+                            // Summed from a vector already loaded: the compiler then adds its bytes at once.
+                            let block = UnsafeRawPointer(src.baseAddress! + row + bx << shift)
+                                .loadUnaligned(as: SIMD16<UInt8>.self)
                             var sum: UInt32 = 0
-                            for x in start..<(start + 16) { sum &+= UInt32(src[x]) }
+                            for x in 0..<16 { sum &+= UInt32(block[x]) }
                             sums[brow + bx] += Int(sum)
                         }
                         for x in (whole << shift)..<w { sums[brow + x >> shift] += Int(src[row + x]) }
@@ -310,8 +346,13 @@ struct FinderCensus {
                     for y in 0..<h {
                         let brow = (y >> shift) * bw, row = y * w
                         for bx in 0..<whole {
-                            let start = row + bx << shift, mean = means[brow + bx]
-                            for x in start..<(start + 16) { dst[x] = src[x] < mean }
+                            let start = row + bx << shift, mean = UInt64(means[brow + bx]) &* 0x0101_0101_0101_0101
+                            // A Bool is a byte of 1 (true) or 0.
+                            for half in stride(from: start, to: start + 16, by: 8) {
+                                let pixels = UnsafeRawPointer(src.baseAddress! + half).loadUnaligned(as: UInt64.self)
+                                UnsafeMutableRawPointer(dst.baseAddress! + half)
+                                    .storeBytes(of: bytesBelow(pixels, mean), as: UInt64.self)
+                            }
                         }
                         for x in (whole << shift)..<w { dst[row + x] = src[row + x] < means[brow + x >> shift] }
                     }
@@ -319,6 +360,19 @@ struct FinderCensus {
             }
         }
         return out
+    }
+
+    /// Each of the eight bytes of `x` compared with the byte in the same place of `y`, as
+    /// unsigned numbers: 1 where it is below, else 0, in its place.
+    @inline(__always)
+    static func bytesBelow(_ x: UInt64, _ y: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // Each byte's difference modulo 256, with no borrow from the next byte: x's byte with
+        // its top bit set is larger than y's without it.
+        let difference = ((x | high) &- (y & ~high)) ^ ((x ^ ~y) & high)
+        // Top bits apart, x's byte is below when its top bit is clear; alike, when the
+        // difference is negative.
+        return (((~x & y) | (~(x ^ y) & difference)) & high) >> 7
     }
 
     /// Whether `p` lies inside the convex quadrilateral `quad`.

@@ -39,4 +39,22 @@ struct BinarizedTests {
             }
         }
     }
+
+    @Test("eight pixels compared with a mean at once give each pixel's own comparison, for every pair of levels")
+    func bytesBelowEveryPair() {
+        var wrong = 0
+        for a in 0...255 {
+            for b in 0...255 {
+                // The pair in every byte of the word, beside neighbours that would borrow or carry.
+                let x = UInt64(a) | UInt64(255 - a) << 8 | UInt64(b) << 16 | UInt64(a) << 56
+                let y = UInt64(b) | UInt64(a) << 8 | UInt64(b) << 16 | UInt64(b) << 56
+                let below = FinderCensus.bytesBelow(x, y)
+                for byte in [0, 1, 2, 7] {
+                    let u = UInt8(truncatingIfNeeded: x >> (8 * byte)), v = UInt8(truncatingIfNeeded: y >> (8 * byte))
+                    if (below >> (8 * byte)) & 0xFF != (u < v ? 1 : 0) { wrong += 1 }
+                }
+            }
+        }
+        #expect(wrong == 0)
+    }
 }

@@ -3,8 +3,9 @@ import Foundation
 
 /// Times our own Data Matrix and Aztec readers alone on each image, as the quick search
 /// runs them (on the image as it is, binarized once, its runs found once), and writes, per
-/// image, the CPU time of the binarization, of finding the runs and of each reader and the payloads each read: what a change to
-/// either reader must keep (`readers.py` compares two such tables).
+/// image, the CPU time of the binarization, of finding the runs, of the finder census and of
+/// each reader, and the payloads each read and the patterns the census found: what a change
+/// to them must keep (`readers.py` compares two such tables).
 func profileReaders(output: String, images: [String], repeats: Int) throws {
     var rows: [[String: Any]] = []
     func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
@@ -20,6 +21,10 @@ func profileReaders(output: String, images: [String], repeats: Int) throws {
         for _ in 1..<max(2, repeats) { runs = RowRuns(dark: dark, width: image.width, height: image.height) }
         let finding = (threadCPUMilliseconds() - start) / Double(max(1, repeats - 1))
         start = threadCPUMilliseconds()
+        var census = FinderCensus(dark: dark, width: image.width, height: image.height)
+        for _ in 1..<max(2, repeats) { census = FinderCensus(dark: dark, width: image.width, height: image.height) }
+        let censusMs = (threadCPUMilliseconds() - start) / Double(max(1, repeats - 1))
+        start = threadCPUMilliseconds()
         var matrix: [String] = []
         for _ in 0..<repeats { matrix = DataMatrixReader(image: image, dark: dark, runs: runs).read().map { hex($0.candidate.bytes) } }
         let matrixMs = (threadCPUMilliseconds() - start) / Double(repeats)
@@ -28,6 +33,8 @@ func profileReaders(output: String, images: [String], repeats: Int) throws {
         for _ in 0..<repeats { aztec = AztecReader(image: image, dark: dark, runs: runs).read().map { hex($0.candidate.bytes) } }
         let aztecMs = (threadCPUMilliseconds() - start) / Double(repeats)
         rows.append(["file": path, "pixels": image.width * image.height, "binarize": binarizing, "runs": finding,
+                     "census": censusMs,
+                     "censusPatterns": census.patterns.map { "\($0.center.x),\($0.center.y),\($0.module),\($0.hits)" },
                      "dataMatrix": matrixMs, "aztec": aztecMs, "dataMatrixReads": matrix, "aztecReads": aztec])
     }
     let json = try JSONSerialization.data(withJSONObject: ["rows": rows])
