@@ -57,9 +57,27 @@ extension GrayImage {
         guard r > 0, width > 0, height > 0 else { return self }
         var out = [UInt8](repeating: 0, count: pixels.count)
         out.withUnsafeMutableBufferPointer { dst in
-            forEachWindow(radius: r) { i, total, count in dst[i] = UInt8((total + count / 2) / count) }
+            // total + count / 2 is below 256 · count.
+            if windowFitsInt32(radius: r, perPixel: 256) {
+                blur(radius: r, into: dst, summingIn: Int32.self)
+            } else {
+                blur(radius: r, into: dst, summingIn: Int.self)
+            }
         }
         return GrayImage(width: width, height: height, pixels: out)
+    }
+
+    /// The rounded window means of `boxBlurred`, with sums kept in `Sum`.
+    @inline(__always)
+    private func blur<Sum: FixedWidthInteger>(radius r: Int, into dst: UnsafeMutableBufferPointer<UInt8>,
+                                              summingIn _: Sum.Type) {
+        forEachWindowRow(radius: r, summingIn: Sum.self) { row, totals, counts in
+            let out = UnsafeMutableBufferPointer(rebasing: dst[row..<(row + totals.count)])
+            for x in 0..<totals.count {
+                // A rounded mean of bytes is a byte.
+                out[x] = UInt8(truncatingIfNeeded: (totals[x] &+ counts[x] / 2) / counts[x])
+            }
+        }
     }
 
     /// Edges strengthened with an unsharp mask: v + amount · (v − blur(v)), for soft focus
@@ -87,60 +105,126 @@ extension GrayImage {
     public func adaptiveThreshold(radius r: Int, offset: Int = 4) -> GrayImage {
         guard r > 0, width > 0, height > 0 else { return self }
         var out = [UInt8](repeating: 255, count: pixels.count)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                forEachWindow(radius: r) { i, total, count in
-                    if Int(src[i]) * count < total - offset * count { dst[i] = 0 }
-                }
+        out.withUnsafeMutableBufferPointer { dst in
+            // Both sides of the test below lie within (255 + |offset|) · count of zero.
+            if offset.magnitude <= UInt(Int32.max),
+               windowFitsInt32(radius: r, perPixel: 255 + Int(offset.magnitude)) {
+                threshold(radius: r, offset: offset, into: dst, summingIn: Int32.self)
+            } else {
+                threshold(radius: r, offset: offset, into: dst, summingIn: Int.self)
             }
         }
         return GrayImage(width: width, height: height, pixels: out)
     }
 
-    /// Calls `body` with each pixel's index and the sum and count of the pixels in the
-    /// (2r+1)² square around it, clipped to the image. Column sums are kept for the rows
-    /// of the window and slid down the image, then slid along each row, so each pixel
-    /// costs a few additions whatever the radius.
+    /// The black and white pixels of `adaptiveThreshold`, with sums kept in `Sum`.
     @inline(__always)
-    private func forEachWindow(radius r: Int, _ body: (_ index: Int, _ total: Int, _ count: Int) -> Void) {
-        let w = width, h = height
-        var columns = [Int](repeating: 0, count: w)
-        var xCounts = [Int](repeating: 0, count: w)
-        for x in 0..<w { xCounts[x] = min(w, x + r + 1) - max(0, x - r) }
+    private func threshold<Sum: FixedWidthInteger>(radius r: Int, offset: Int,
+                                                   into dst: UnsafeMutableBufferPointer<UInt8>,
+                                                   summingIn _: Sum.Type) {
+        let offset = Sum(offset)
         pixels.withUnsafeBufferPointer { src in
-            xCounts.withUnsafeBufferPointer { xCounts in
-                columns.withUnsafeMutableBufferPointer { col in
-                    // The window of row 0 holds rows 0…r.
-                    for y in 0...min(r, h - 1) {
-                        for x in 0..<w { col[x] &+= Int(src[y * w + x]) }
+            forEachWindowRow(radius: r, summingIn: Sum.self) { row, totals, counts in
+                // Buffers of just this row, so that the loop indexes them by x alone:
+                // index arithmetic that could overflow would keep it from being vectorized.
+                let input = UnsafeBufferPointer(rebasing: src[row..<(row + totals.count)])
+                let out = UnsafeMutableBufferPointer(rebasing: dst[row..<(row + totals.count)])
+                for x in 0..<totals.count {
+                    let v = Sum(truncatingIfNeeded: input[x]), count = counts[x]
+                    // v < mean − offset without dividing. The caller chose `Sum` so that
+                    // nothing here overflows, and wrapping operators and a select instead
+                    // of a branch let the compiler vectorize the row.
+                    out[x] = v &* count < totals[x] &- offset &* count ? 0 : 255
+                }
+            }
+        }
+    }
+
+    /// Whether `perPixel` times the number of pixels in the largest (2r+1)² window that
+    /// fits in the image is at most Int32.max, so that window sums and the arithmetic done
+    /// on them can use 32-bit integers: twice as many per vector register as Int, and a
+    /// faster division.
+    private func windowFitsInt32(radius r: Int, perPixel: Int) -> Bool {
+        let across = min(width, 2 * min(r, width) + 1), down = min(height, 2 * min(r, height) + 1)
+        let (count, countOverflow) = across.multipliedReportingOverflow(by: down)
+        let (most, mostOverflow) = count.multipliedReportingOverflow(by: perPixel)
+        return !countOverflow && !mostOverflow && most <= Int(Int32.max)
+    }
+
+    /// Calls `body` once per row, top to bottom, with the index of the row's first pixel
+    /// and, for each pixel of the row, the sum (`totals`) and number (`counts`) of the
+    /// pixels in the (2r+1)² square around it, clipped to the image.
+    ///
+    /// Column sums are kept for the rows of the window and slid down the image; along a
+    /// row, a window's total is the difference of two prefix sums of the columns. Every
+    /// loop but the prefix sum is free of branches and of dependencies between pixels, so
+    /// the compiler vectorizes it, and each pixel costs a few additions whatever the radius.
+    /// `Sum` must hold 255 times the largest window's count (see `windowFitsInt32`); the
+    /// prefix sums may wrap around, which leaves their differences exact.
+    @inline(__always)
+    private func forEachWindowRow<Sum: FixedWidthInteger>(
+        radius r: Int, summingIn _: Sum.Type,
+        _ body: (_ row: Int, _ totals: UnsafeBufferPointer<Sum>, _ counts: UnsafeBufferPointer<Sum>) -> Void
+    ) {
+        let w = width, h = height
+        // One allocation for all the per-column buffers, reused for every row.
+        let scratch = UnsafeMutableBufferPointer<Sum>.allocate(capacity: 5 * w + 1)
+        defer { scratch.deallocate() }
+        scratch.initialize(repeating: 0)
+        let columns = UnsafeMutableBufferPointer(rebasing: scratch[0..<w])
+        let widths = UnsafeMutableBufferPointer(rebasing: scratch[w..<(2 * w)])
+        let counts = UnsafeMutableBufferPointer(rebasing: scratch[(2 * w)..<(3 * w)])
+        let totals = UnsafeMutableBufferPointer(rebasing: scratch[(3 * w)..<(4 * w)])
+        // prefix[x] is the sum of columns 0..<x.
+        let prefix = UnsafeMutableBufferPointer(rebasing: scratch[(4 * w)...])
+        for x in 0..<w { widths[x] = Sum(min(w, x + r + 1) - max(0, x - r)) }
+        // Left edge, middle (both ends of the window inside), right edge.
+        let leftEnd = min(w, r + 1), rightStart = max(leftEnd, w - r)
+        pixels.withUnsafeBufferPointer { src in
+            // The loops below index their buffers by x alone (see `threshold`).
+            func pixelRow(_ y: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: src[(y * w)..<(y * w + w)])
+            }
+            // The window of row 0 holds rows 0…r.
+            for y in 0...min(r, h - 1) {
+                let adding = pixelRow(y)
+                for x in 0..<w { columns[x] &+= Sum(truncatingIfNeeded: adding[x]) }
+            }
+            var lastRows = 0
+            for y in 0..<h {
+                if y > 0 {
+                    let add = y + r, drop = y - r - 1
+                    if add < h {
+                        let adding = pixelRow(add)
+                        for x in 0..<w { columns[x] &+= Sum(truncatingIfNeeded: adding[x]) }
                     }
-                    for y in 0..<h {
-                        if y > 0 {
-                            let add = y + r, drop = y - r - 1
-                            if add < h { for x in 0..<w { col[x] &+= Int(src[add * w + x]) } }
-                            if drop >= 0 { for x in 0..<w { col[x] &-= Int(src[drop * w + x]) } }
-                        }
-                        let rows = min(h, y + r + 1) - max(0, y - r)
-                        let row = y * w
-                        var total = 0
-                        for x in 0...min(r, w - 1) { total &+= col[x] }
-                        // Left edge, middle (both ends of the window inside), right edge.
-                        let leftEnd = min(w, r + 1), rightStart = max(leftEnd, w - r)
-                        for x in 0..<leftEnd {
-                            if x > 0 && x + r < w { total &+= col[x + r] }
-                            body(row + x, total, xCounts[x] * rows)
-                        }
-                        for x in leftEnd..<rightStart {
-                            total &+= col[x + r] &- col[x - r - 1]
-                            body(row + x, total, xCounts[x] * rows)
-                        }
-                        for x in rightStart..<w {
-                            if x + r < w { total &+= col[x + r] }
-                            if x - r - 1 >= 0 { total &-= col[x - r - 1] }
-                            body(row + x, total, xCounts[x] * rows)
-                        }
+                    if drop >= 0 {
+                        let dropping = pixelRow(drop)
+                        for x in 0..<w { columns[x] &-= Sum(truncatingIfNeeded: dropping[x]) }
                     }
                 }
+                // The window's height changes only near the top and bottom edges.
+                let rows = min(h, y + r + 1) - max(0, y - r)
+                if rows != lastRows {
+                    for x in 0..<w { counts[x] = widths[x] &* Sum(rows) }
+                    lastRows = rows
+                }
+                var sum: Sum = 0
+                for x in 0..<w {
+                    sum &+= columns[x]
+                    prefix[x + 1] = sum
+                }
+                for x in 0..<leftEnd { totals[x] = prefix[min(w, x + r + 1)] }
+                if rightStart > leftEnd {
+                    // Window ends r + 1 columns past x and r columns before it, as buffers
+                    // lined up with the middle stretch.
+                    let upper = UnsafeBufferPointer(rebasing: prefix[(leftEnd + r + 1)...])
+                    let lower = UnsafeBufferPointer(rebasing: prefix[(leftEnd - r)...])
+                    let inside = UnsafeMutableBufferPointer(rebasing: totals[leftEnd..<rightStart])
+                    for i in 0..<inside.count { inside[i] = upper[i] &- lower[i] }
+                }
+                for x in rightStart..<w { totals[x] = prefix[w] &- prefix[max(0, x - r)] }
+                body(y * w, UnsafeBufferPointer(totals), UnsafeBufferPointer(counts))
             }
         }
     }

@@ -53,6 +53,57 @@ struct RasterFilterTests {
         #expect(pattern.morphed(radius: 1, keepDarkest: false)[2, 2] == 255)
     }
 
+    @Test("blurring and thresholding give the same pixels as summing each window one pixel at a time")
+    func windowsMatchReference() {
+        // A fixed seed, so that a failure can be reproduced.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func nextByte() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        // Sizes narrower, shorter and wider than the windows, odd and one pixel thin.
+        for (width, height) in [(1, 1), (1, 9), (13, 1), (7, 5), (31, 17), (64, 3), (97, 41)] {
+            var image = GrayImage(width: width, height: height, filledWith: 0)
+            image.pixels = image.pixels.map { _ in nextByte() }
+            for radius in [1, 2, 3, 7, 50] {
+                let (means, dark) = referenceWindows(image, radius: radius)
+                #expect(image.boxBlurred(radius: radius).pixels == means, "blur \(width)×\(height) r\(radius)")
+                for offset in [4, 0, -9, 60] {
+                    let expected = dark(offset)
+                    #expect(image.adaptiveThreshold(radius: radius, offset: offset).pixels == expected,
+                            "threshold \(width)×\(height) r\(radius) offset \(offset)")
+                }
+                // An offset this large takes the 64-bit path: nothing is below the mean by it.
+                #expect(image.adaptiveThreshold(radius: radius, offset: 1 << 40).pixels == dark(1 << 40))
+                #expect(image.adaptiveThreshold(radius: radius, offset: -(1 << 40)).pixels == dark(-(1 << 40)))
+            }
+        }
+    }
+
+    /// The rounded mean of each pixel's clipped window, and a function giving the
+    /// thresholded image for an offset, computed by visiting every pixel of every window.
+    private func referenceWindows(_ image: GrayImage, radius r: Int) -> ([UInt8], (Int) -> [UInt8]) {
+        let (w, h) = (image.width, image.height)
+        var totals = [Int](repeating: 0, count: w * h), counts = totals
+        for y in 0..<h {
+            for x in 0..<w {
+                for wy in max(0, y - r)...min(h - 1, y + r) {
+                    for wx in max(0, x - r)...min(w - 1, x + r) {
+                        totals[y * w + x] += Int(image[wx, wy])
+                        counts[y * w + x] += 1
+                    }
+                }
+            }
+        }
+        let means = (0..<(w * h)).map { UInt8((totals[$0] + counts[$0] / 2) / counts[$0]) }
+        let dark = { (offset: Int) in
+            (0..<(w * h)).map { i -> UInt8 in
+                Int(image.pixels[i]) * counts[i] < totals[i] - offset * counts[i] ? 0 : 255
+            }
+        }
+        return (means, dark)
+    }
+
     @Test("an RGB image round-trips through PNG and decodeColor, in colour")
     func rgbPNG() throws {
         var image = RGBImage(pattern)
