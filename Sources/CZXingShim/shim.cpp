@@ -65,43 +65,69 @@ struct Band {
         }
         double margin = 2 + length / 100;
         a0 = -length / 2 - margin, a1 = length / 2 + margin;
-        std::vector<bool> first = line(pixels, width, height, b0), last = line(pixels, width, height, b1);
-        b0 = grow(pixels, width, height, b0, -1, first, 2 * length) - margin;
-        b1 = grow(pixels, width, height, b1, +1, last, 2 * length) + margin;
+        // Two line buffers, swapped as the bars are followed and reused for both edges, so
+        // that following the bars allocates nothing per line.
+        std::vector<uint8_t> previous, next;
+        previous.reserve(static_cast<size_t>(a1 - a0) + 2);
+        next.reserve(previous.capacity());
+        // line() does not read b0 or b1, so each edge's first line can be taken just
+        // before that edge is grown.
+        line(pixels, width, height, b0, previous);
+        b0 = grow(pixels, width, height, b0, -1, previous, next, 2 * length) - margin;
+        line(pixels, width, height, b1, previous);
+        b1 = grow(pixels, width, height, b1, +1, previous, next, 2 * length) + margin;
     }
 
-    // The pixels along the scan line at `b` across it, dark or not by the middle of their
-    // range; empty where the line leaves the image.
-    std::vector<bool> line(const std::vector<uint8_t> &pixels, int width, int height, double b) const
+    // std::lround for the coordinates of a scan line, without a library call per point:
+    // the nearest integer, halves rounded away from zero. The fraction v − trunc(v) of a
+    // double is exact, so comparing it with ±0.5 decides exactly as lround does (also for
+    // 0.49999999999999994, where floor(v + 0.5) would round up). Values too large for
+    // that, and NaN, are left to std::lround itself.
+    static long roundHalfAway(double v)
     {
-        std::vector<uint8_t> values;
+        if (!(std::fabs(v) < 4503599627370496.0)) // 2^52
+            return std::lround(v);
+        long whole = static_cast<long>(v); // truncates toward zero
+        double fraction = v - static_cast<double>(whole);
+        return whole + (fraction >= 0.5) - (fraction <= -0.5);
+    }
+
+    // Fills `dark` with the pixels along the scan line at `b` across it, 1 where dark by
+    // the middle of their range and 0 elsewhere; leaves it empty where the line leaves
+    // the image. The pixel values are gathered into `dark` and then replaced in place.
+    void line(const std::vector<uint8_t> &pixels, int width, int height, double b,
+              std::vector<uint8_t> &dark) const
+    {
+        dark.clear();
+        int low = 255, high = 0;
         for (double a = a0; a <= a1; a += 1) {
-            long x = std::lround(cx + a * ux - b * uy), y = std::lround(cy + a * uy + b * ux);
-            if (x < 0 || y < 0 || x >= width || y >= height)
-                return {};
-            values.push_back(pixels[static_cast<size_t>(y) * width + x]);
+            long x = roundHalfAway(cx + a * ux - b * uy), y = roundHalfAway(cy + a * uy + b * ux);
+            if (x < 0 || y < 0 || x >= width || y >= height) {
+                dark.clear();
+                return;
+            }
+            uint8_t v = pixels[static_cast<size_t>(y) * width + x];
+            low = std::min<int>(low, v), high = std::max<int>(high, v);
+            dark.push_back(v);
         }
-        if (values.empty())
-            return {};
-        auto [low, high] = std::minmax_element(values.begin(), values.end());
-        int middle = (*low + *high) / 2;
-        std::vector<bool> dark;
-        for (uint8_t v : values)
-            dark.push_back(v <= middle && *high - *low >= 32);
-        return dark;
+        const int middle = (low + high) / 2;
+        const bool contrast = high - low >= 32;
+        for (uint8_t &v : dark)
+            v = contrast && v <= middle;
     }
 
     // How far past `b`, going `step` pixels at a time, lines across the code still look like
     // their neighbours: three lines in a row that differ in more than a fifth of their
-    // pixels, or one with no contrast, end the bars.
+    // pixels, or one with no contrast, end the bars. `previous` holds the line at `b` and
+    // `next` is scratch space; both are overwritten.
     double grow(const std::vector<uint8_t> &pixels, int width, int height, double b, int step,
-                std::vector<bool> previous, double most) const
+                std::vector<uint8_t> &previous, std::vector<uint8_t> &next, double most) const
     {
         double end = b;
         int misses = 0;
         for (double at = b + step; std::abs(at - b) <= most && misses < 3 && !previous.empty(); at += step) {
-            std::vector<bool> next = line(pixels, width, height, at);
-            if (next.size() != previous.size() || std::count(next.begin(), next.end(), true) == 0)
+            line(pixels, width, height, at, next);
+            if (next.size() != previous.size() || std::find(next.begin(), next.end(), 1) == next.end())
                 break;
             size_t differ = 0;
             for (size_t i = 0; i < next.size(); ++i)
@@ -112,7 +138,7 @@ struct Band {
             }
             misses = 0;
             end = at;
-            previous = std::move(next);
+            previous.swap(next);
         }
         return end;
     }
