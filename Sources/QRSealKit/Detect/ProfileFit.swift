@@ -154,32 +154,21 @@ struct ProfileFit {
         var fixed = [Double](repeating: 0, count: c.first.count), half = fixed
         let modules = layout.modules, fixedEdges = layout.fixedEdges, slotEdges = layout.slotEdges
         let colours = layout.fixed
-        let spreads = spread != 0
-        c.weights.withUnsafeBufferPointer { weights in
-            c.rises.withUnsafeBufferPointer { rises in
-                c.falls.withUnsafeBufferPointer { falls in
-                    fixedEdges.withUnsafeBufferPointer { fixedEdges in
-                        slotEdges.withUnsafeBufferPointer { slotEdges in
-                            for k in c.first.indices {
-                                let first = c.first[k], base = k * c.count
-                                var f = 0.0, h = 0.0
-                                let from = max(0, -first)
-                                for i in from..<max(from, min(c.count, modules + 1 - first)) {
-                                    let w = weights[base + i], m = first + i
-                                    if spreads {
-                                        let (rise, fall) = (rises[base + i], falls[base + i])
-                                        f += fixedEdges[m].rise * rise + fixedEdges[m].fall * fall
-                                        h += slotEdges[m].rise * rise + slotEdges[m].fall * fall
-                                    }
-                                    guard m < modules else { continue }
-                                    if let colour = colours[m] { f += Double(colour) * w } else { h += 0.5 * w }
-                                }
-                                fixed[k] = f; half[k] = h
-                            }
-                        }
-                    }
+        for k in c.first.indices {
+            let first = c.first[k], base = k * c.count
+            var f = 0.0, h = 0.0
+            let from = max(0, -first)
+            for i in from..<max(from, min(c.count, modules + 1 - first)) {
+                let w = c.weights[base + i], m = first + i
+                if spread != 0 {
+                    let (rise, fall) = (c.rises[base + i], c.falls[base + i])
+                    f += fixedEdges[m].rise * rise + fixedEdges[m].fall * fall
+                    h += slotEdges[m].rise * rise + slotEdges[m].fall * fall
                 }
+                guard m < modules else { continue }
+                if let colour = colours[m] { f += Double(colour) * w } else { h += 0.5 * w }
             }
+            fixed[k] = f; half[k] = h
         }
         return (fixed, half)
     }
@@ -281,25 +270,18 @@ struct ProfileFit {
         let leftHand = layout.leftHand, leftShapes = Self.leftShapes, rightShapes = Self.rightShapes
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 21) { scratch in
             let sums = scratch.baseAddress!, rises = sums + 7, falls = sums + 14
-            leftShapes.withUnsafeBufferPointer { leftShapes in
-                rightShapes.withUnsafeBufferPointer { rightShapes in
-                    perSlot.withUnsafeMutableBufferPointer { perSlot in
-                        for (i, k) in c.samples.enumerated() {
-                            let e = profile[k] - light(k), b = contrast(k)
-                            guard let j = owner[i] else {
-                                let r = e + b * base[i]
-                                total += r * r
-                                continue
-                            }
-                            let rest = base[i] - slotSums(c, i: i, slot: j, sums)
-                            let shapes = leftHand[j] ? leftShapes : rightShapes
-                            let at = perSlot.baseAddress! + j * 20
-                            for code in 0..<shapes.count {
-                                let r = e + b * (rest + Self.darkness(shapes[code], sums, rises, falls))
-                                at[code] += r * r
-                            }
-                        }
-                    }
+            for (i, k) in c.samples.enumerated() {
+                let e = profile[k] - light(k), b = contrast(k)
+                guard let j = owner[i] else {
+                    let r = e + b * base[i]
+                    total += r * r
+                    continue
+                }
+                let rest = base[i] - slotSums(c, i: i, slot: j, sums)
+                let shapes = leftHand[j] ? leftShapes : rightShapes
+                for code in shapes.indices {
+                    let r = e + b * (rest + Self.darkness(shapes[code], sums, rises, falls))
+                    perSlot[j * 20 + code] += r * r
                 }
             }
         }
