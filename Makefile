@@ -5,6 +5,9 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CONFIG ?= release
 BIN = .build/$(CONFIG)/qrseal
+# The helper process that runs zxing-cpp and Tesseract's start (Sources/CEngine); qrseal
+# finds it beside itself, or in ../lib/qrseal/ from it once installed.
+ENGINE = .build/$(CONFIG)/qrseal-engine
 # The Swift runtime and Foundation linked into the binary, so that it runs without the
 # toolchain and starts faster (bench/startup.py); empty to link the toolchain's shared ones.
 SWIFT_STATIC ?= --static-swift-stdlib
@@ -13,6 +16,7 @@ SWIFT_STATIC ?= --static-swift-stdlib
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR ?= $(PREFIX)/bin
+ENGINEDIR ?= $(PREFIX)/lib/qrseal
 MANDIR ?= $(PREFIX)/share/man
 BASH_COMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSH_COMPDIR ?= $(PREFIX)/share/zsh/site-functions
@@ -50,6 +54,7 @@ setup:
 
 build: setup
 	$(SWIFT) build -c $(CONFIG) $(SWIFT_STATIC) --product qrseal
+	$(SWIFT) build -c $(CONFIG) --product qrseal-engine
 
 # The tests install the .deb into a scratch root and run it without the toolchain.
 test: setup deb
@@ -82,9 +87,10 @@ fuzz: setup
 
 # The binary, the man page and the completion scripts (written by the binary itself).
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(MANDIR)/man1 \
 	  $(DESTDIR)$(BASH_COMPDIR) $(DESTDIR)$(ZSH_COMPDIR) $(DESTDIR)$(FISH_COMPDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/qrseal
+	install -m 0755 $(ENGINE) $(DESTDIR)$(ENGINEDIR)/qrseal-engine
 	gzip -9n < man/qrseal.1 > $(DESTDIR)$(MANDIR)/man1/qrseal.1.gz
 	$(BIN) completions bash > $(DESTDIR)$(BASH_COMPDIR)/qrseal
 	$(BIN) completions zsh > $(DESTDIR)$(ZSH_COMPDIR)/_qrseal
@@ -93,7 +99,7 @@ install: build
 	  $(DESTDIR)$(ZSH_COMPDIR)/_qrseal $(DESTDIR)$(FISH_COMPDIR)/qrseal.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/qrseal $(DESTDIR)$(MANDIR)/man1/qrseal.1.gz \
+	rm -f $(DESTDIR)$(BINDIR)/qrseal $(DESTDIR)$(ENGINEDIR)/qrseal-engine $(DESTDIR)$(MANDIR)/man1/qrseal.1.gz \
 	  $(DESTDIR)$(BASH_COMPDIR)/qrseal $(DESTDIR)$(ZSH_COMPDIR)/_qrseal $(DESTDIR)$(FISH_COMPDIR)/qrseal.fish
 
 # A Debian package of the installed files (packaging/deb.sh), checked by lintian.

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "QRSealKit", targets: ["QRSealKit"]),
         .executable(name: "qrseal", targets: ["qrseal"]),
+        .executable(name: "qrseal-engine", targets: ["qrseal-engine"]),
     ],
     targets: [
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
@@ -39,11 +40,17 @@ let package = Package(
                                                "--export-dynamic-symbol=_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_"])]),
         // Linux's V4L2 header (linux-libc-dev); nothing to link.
         .systemLibrary(name: "CV4L2"),
-        // zxing-cpp is C++ only: a small shim gives it a C interface (see its header).
-        .target(name: "CZXingShim", dependencies: [],
-                linkerSettings: [.linkedLibrary("ZXing")]),
+        // The engine: zxing-cpp and Tesseract's start run in a helper process of their own,
+        // so that an assertion, a memory error or a hang in them cannot end or stall qrseal
+        // (see include/qrseal_engine.h). CEngine is the caller's side, in QRSealKit.
+        .target(name: "CEngine"),
+        // zxing-cpp is C++ only: a small shim gives it a C interface (see its header), linked
+        // into the helper alone.
+        .target(name: "CZXingShim", dependencies: ["CEngine"],
+                linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("m")]),
+        .executableTarget(name: "qrseal-engine", dependencies: ["CEngine", "CZXingShim", "CLoader"]),
         .target(name: "QRSealKit",
-                dependencies: ["CZXingShim", "CLoader", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CISAL", "CCairo", "CGIF", "CTesseract"]),
+                dependencies: ["CEngine", "CLoader", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CISAL", "CCairo", "CGIF", "CTesseract"]),
         .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
         .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
         // zlib, for tests only: some of age's CCTV vectors are stored zlib-compressed.

@@ -13,7 +13,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # Debian ships binaries without symbols; the Swift metadata the program needs is kept.
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/qrseal"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/qrseal" \
+    "$root/usr/lib/qrseal/qrseal-engine"
 
 doc=$root/usr/share/doc/qrseal
 install -d -m 0755 "$doc"
@@ -27,7 +28,8 @@ chmod 0644 "$doc/changelog.Debian.gz"
 mkdir -p "$work/debian"
 printf 'Source: qrseal\n\nPackage: qrseal\nArchitecture: any\n' > "$work/debian/control"
 bin=$(realpath "$root/usr/bin/qrseal")
-depends=$(cd "$work" && dpkg-shlibdeps -O "$bin" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+engine=$(realpath "$root/usr/lib/qrseal/qrseal-engine")
+depends=$(cd "$work" && dpkg-shlibdeps -O "$bin" "$engine" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
 # The libraries qrseal opens on first use (Sources/CLoader) are not in the binary's NEEDED

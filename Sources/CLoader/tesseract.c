@@ -2,9 +2,6 @@
  * libarchive, curl, libgomp, webp, tiff, openjp2 … it is most of what the process would
  * load. The functions TextRecognizer+tesseract.swift calls, and a few more of the same API
  * (a function called from Swift must be listed here, or the link fails on its name). */
-#include <pthread.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <tesseract/capi.h>
 #include "lazy.h"
@@ -95,51 +92,11 @@ int qrseal_tesseract_skipped_ambiguities(void) {
     return atomic_load_explicit(&qrseal_skipped_ambiguities, memory_order_acquire);
 }
 
-/* Tesseract's start asserts (ASSERT_HOST) that the LSTM network of a data file loads, and a
- * failed assertion calls abort(): one damaged byte in a traineddata file would end the
- * process. While a start runs, SIGABRT raised on its thread jumps back out of it instead;
- * on any other thread it goes to the handler there was before. The handler is installed
- * only while at least one start runs. */
-static _Thread_local sigjmp_buf *qrseal_start_escape;
-static pthread_mutex_t qrseal_start_lock = PTHREAD_MUTEX_INITIALIZER;
-static int qrseal_starts_running;
-static struct sigaction qrseal_previous_abort;
-
-static void qrseal_start_aborted(int signal) {
-    sigjmp_buf *escape = qrseal_start_escape;
-    if (escape) {
-        qrseal_start_escape = NULL;
-        siglongjmp(*escape, 1);
-    }
-    /* Not inside a start: the handler before ours takes it, once this one returns. */
-    sigaction(SIGABRT, &qrseal_previous_abort, NULL);
-    raise(signal);
-}
-
-static void qrseal_start_guard(int entering) {
-    pthread_mutex_lock(&qrseal_start_lock);
-    if (entering && qrseal_starts_running++ == 0) {
-        struct sigaction act;
-        act.sa_handler = qrseal_start_aborted;
-        sigemptyset(&act.sa_mask);
-        act.sa_flags = 0;
-        sigaction(SIGABRT, &act, &qrseal_previous_abort);
-    } else if (!entering && --qrseal_starts_running == 0) {
-        sigaction(SIGABRT, &qrseal_previous_abort, NULL);
-    }
-    pthread_mutex_unlock(&qrseal_start_lock);
-}
-
+/* Tesseract's start asserts (ASSERT_HOST) that the data it loads is sound, and a failed
+ * assertion calls abort(); it may also hang or grow without bound on damaged data. Nothing
+ * here catches that: unwinding C++ with longjmp would leave its locks held. Callers start
+ * Tesseract on data files that have first started cleanly in the qrseal-engine helper
+ * (qrseal_engine.h, TextRecognizer), where an abort ends only the helper. */
 int qrseal_tesseract_start(void *handle, const char *datapath, const char *language) {
-    sigjmp_buf escape;
-    qrseal_start_guard(1);
-    if (sigsetjmp(escape, 1) != 0) {
-        qrseal_start_guard(0);
-        return -2;
-    }
-    qrseal_start_escape = &escape;
-    int status = TessBaseAPIInit2(handle, datapath, language, OEM_LSTM_ONLY);
-    qrseal_start_escape = NULL;
-    qrseal_start_guard(0);
-    return status == 0 ? 0 : -1;
+    return TessBaseAPIInit2(handle, datapath, language, OEM_LSTM_ONLY) == 0 ? 0 : -1;
 }

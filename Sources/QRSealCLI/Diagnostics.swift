@@ -22,6 +22,31 @@ enum Diagnostics {
         console.printError(JSON.line(fields))
     }
 
+    /// A `qrseal: warning:` line about `source`, or `{"warning":…,"source":…}` with `--json`.
+    static func warning(_ text: String, source: String, console: Console) {
+        if console.jsonDiagnostics {
+            console.printError(JSON.line([("warning", .string(text)), ("source", .string(source))]))
+        } else {
+            console.printError("qrseal: warning: " + DisplayText.escape("\(source): \(text)"))
+        }
+    }
+
+    /// Why a library in the engine gave no answer on `source`: a warning when the other
+    /// readers went on, an error (counted in `tally`) when the engine could not run at all.
+    static func report(_ failures: [EngineFailure], source: String, tally: inout SealedTally, console: Console) {
+        for failure in failures {
+            if case .unavailable = failure.cause {
+                tally.failed += 1
+                report(CLIError(message: "\(source): \(failure)",
+                                hints: ["reinstall qrseal: its helper \(Engine.executable) is part of it"]),
+                       console: console, source: source)
+            } else {
+                warning("\(failure); the other readers went on, but a code only it reads may be missed",
+                        source: source, console: console)
+            }
+        }
+    }
+
     /// A `qrseal: hint:` line, or `{"hint":…}` with `--json`.
     static func hint(_ text: String, console: Console) {
         if console.jsonDiagnostics {

@@ -35,7 +35,7 @@ struct OpenCommand {
         }
         let bytes = try read(console: console)
         guard !bytes.isEmpty else { throw CLIError(message: "nothing to open: \(source) is empty") }
-        let messages = try sealedMessages(in: bytes)
+        let messages = try sealedMessages(in: bytes, console: console)
         guard !messages.isEmpty else {
             throw CLIError(message: "\(source): no sealed message found", status: .nothingFound)
         }
@@ -113,7 +113,7 @@ struct OpenCommand {
 
     /// The sealed messages in an image's symbols, or in text, each an envelope or the reason it
     /// is not one; what was read is kept in the inbox.
-    private func sealedMessages(in bytes: [UInt8]) throws(CLIError) -> [Result<[UInt8], SealError>] {
+    private func sealedMessages(in bytes: [UInt8], console: Console) throws(CLIError) -> [Result<[UInt8], SealError>] {
         // An age file, binary or armored (pasted armor may have white space around it).
         if AgeFile.isAgeFile(bytes) {
             if AgeArmor.isArmored(bytes), let text = String(validating: bytes, as: UTF8.self) {
@@ -127,8 +127,17 @@ struct OpenCommand {
             do { image = try reader.decoder.decode(bytes) } catch {
                 throw CLIError(message: "\(source): \(error.description)")
             }
-            var detections = reader.detector.detect(in: image)
+            let report = reader.detector.examine(image)
+            var detections = report.detections
             if detections.isEmpty, let missing = SharedLibrary.zbar.failure { throw CLIError(missing) }
+            for failure in report.failures {
+                if case .unavailable = failure.cause, detections.isEmpty {
+                    throw CLIError(message: "\(source): \(failure)",
+                                   hints: ["reinstall qrseal: its helper \(Engine.executable) is part of it"])
+                }
+                Diagnostics.warning("\(failure); the other readers went on, but a code only it reads may be missed",
+                                    source: source, console: console)
+            }
             // A part of a larger message is no message yet: scan gathers parts.
             if let piece = detections.lazy.compactMap({ try? PartIntake.piece($0) }).first {
                 detections.removeAll(where: PartIntake.isPiece)

@@ -83,10 +83,10 @@ struct ScanCommand {
                     : try Files.read(source, console: console)
             }
             let image = Result { () throws(RasterError) in try scanner.decoder.decode((try? loaded.get()) ?? []) }
-            let detected = image.map { text?.textOnly == true ? [] : scanner.detector.detect(in: $0) }
+            let detected = image.map { text?.textOnly == true ? DetectorReport(detections: []) : scanner.detector.examine($0) }
             let recognised = text.flatMap { text in
                 (try? image.get()).map { image in
-                    Result { () throws(CLIError) in try text.recognize(image, codes: (try? detected.get()) ?? [], source: source) }
+                    Result { () throws(CLIError) in try text.recognize(image, codes: (try? detected.get())?.detections ?? [], source: source) }
                 }
             }
             return (keepBytes ? loaded : loaded.map { _ in [] }, detected, recognised)
@@ -120,14 +120,16 @@ struct ScanCommand {
     /// the image's bytes and its items, for --annotate, unless it could not be read.
     @discardableResult
     private mutating func handle(_ source: String, _ loaded: Result<[UInt8], CLIError>,
-                                 _ detected: Result<[Detection], RasterError>,
+                                 _ detected: Result<DetectorReport, RasterError>,
                                  found: inout Int, tally: inout SealedTally, console: Console) -> ([UInt8], [Reader.Item])? {
         var read: ([UInt8], [Reader.Item])?
         do {
             let bytes = try loaded.get()
             var items: [Reader.Item]
             do {
-                items = try detected.get().map(reader.classify)
+                let report = try detected.get()
+                Diagnostics.report(report.failures, source: source, tally: &tally, console: console)
+                items = report.detections.map(reader.classify)
             } catch {
                 throw CLIError(message: "\(source): \(error.description)")
             }

@@ -256,6 +256,12 @@ extension CLIError {
             let packages = languages.split(separator: "+").map { TextRecognitionError.package(forLanguage: String($0)) }
             self.init(message: message, hints: ["a data file may be damaged: reinstall it: apt-get install --reinstall "
                                                 + packages.joined(separator: " ")])
+        case let .notADataFile(path, _):
+            let name = (path as NSString).lastPathComponent.replacingOccurrences(of: ".traineddata", with: "")
+            self.init(message: message, hints: ["reinstall it: apt-get install --reinstall "
+                                                + TextRecognitionError.package(forLanguage: name)])
+        case .engine:
+            self.init(message: message, hints: ["reinstall qrseal: its helper \(Engine.executable) is part of it"])
         case .badLanguage:
             self.init(message: error.description, hints: ["give language codes joined by +, e.g. --lang eng+deu"], status: .usage)
         case .imageTooLarge:

@@ -3,9 +3,8 @@
 
 /* Starts `handle` (a TessBaseAPI *) with `language` from `datapath`, LSTM engine only
  * (TessBaseAPIInit2 with OEM_LSTM_ONLY): 0 when it started, -1 when Tesseract refused the
- * data, -2 when it gave up on it with a failed assertion, which would abort the process
- * (a damaged network in a data file). After -2 the handle is half-made: never use, end or
- * delete it. */
+ * data. Damaged data may abort or hang the process instead: start only on data that has
+ * started in the qrseal-engine helper first (qrseal_engine.h). */
 int qrseal_tesseract_start(void *handle, const char *datapath, const char *language);
 
 /* 1 once a Tesseract started in this process has skipped its legacy engine's table of

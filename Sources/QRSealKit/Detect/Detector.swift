@@ -40,6 +40,19 @@ public struct Detector: Sendable {
     /// Every distinct symbol in `image`, in reading order (top to bottom, left to right),
     /// with corners in `image`'s pixels.
     public func detect(in image: GrayImage) -> [Detection] {
+        examine(image).detections
+    }
+
+    /// What `detect(in:)` finds, and why a library in the engine gave no answer on some pass
+    /// (each failure once): the other passes and readers still ran, but a symbol only that
+    /// library would have read may be missing.
+    public func examine(_ image: GrayImage) -> DetectorReport {
+        let failures = EngineFailures()
+        let detections = detect(in: image, failures: failures)
+        return DetectorReport(detections: detections, failures: failures.all)
+    }
+
+    private func detect(in image: GrayImage, failures: EngineFailures) -> [Detection] {
         guard image.width > 0, image.height > 0, !symbologies.isEmpty else { return [] }
         let budget = timeBudget ?? effort.timeBudget(pixels: image.width * image.height)
         let budgetMilliseconds = Double(budget.components.seconds) * 1000 + Double(budget.components.attoseconds) / 1e15
@@ -79,7 +92,7 @@ public struct Detector: Sendable {
                 guard !regions.isEmpty else { break }
                 tried.formUnion(regions)
                 let before = found.count
-                reads += run(regions, on: prepared, spent: &spent)
+                reads += run(regions, on: prepared, spent: &spent, failures: failures)
                 found = Self.merged(reads)
                 if found.count == before { break }
             }
@@ -93,7 +106,7 @@ public struct Detector: Sendable {
             }
             let passes = due.filter { $0.afterwards == nil }.flatMap(\.passes)
             if !passes.isEmpty {
-                reads += run(passes, on: prepared, spent: &spent, bars: bars)
+                reads += run(passes, on: prepared, spent: &spent, bars: bars, failures: failures)
                 found = Self.merged(reads)
             }
             if due.contains(where: { $0.work == .regions }) { readRegions() }
@@ -103,7 +116,8 @@ public struct Detector: Sendable {
             }.flatMap(\.passes)
             if !later.isEmpty {
                 // Only the bar regions no code read explains are left to read.
-                reads += run(later, on: prepared, spent: &spent, bars: bars.map { PassPlan.unread($0, by: found) })
+                reads += run(later, on: prepared, spent: &spent, bars: bars.map { PassPlan.unread($0, by: found) },
+                             failures: failures)
                 found = Self.merged(reads)
             }
         }
@@ -150,7 +164,7 @@ public struct Detector: Sendable {
     /// `spent`, in milliseconds. `bars` are the bar regions of the image as it is, when a
     /// gate found them, so that the grey-profile reader does not find them again.
     private func run(_ passes: [Pass], on prepared: PreparedImages, spent: inout Double,
-                     bars: [BarRegion]? = nil) -> [Detection] {
+                     bars: [BarRegion]? = nil, failures: EngineFailures) -> [Detection] {
         let strongly = symbologies.filter(\.isStronglyChecked)
         let mayHoldMatrix = min(prepared.width, prepared.height) >= Self.smallestMatrixSide
         let results = concurrentMap(passes) { pass -> ([Detection], Double) in
@@ -164,7 +178,7 @@ public struct Detector: Sendable {
                                 runs: { prepared.rowRuns(for: pass.steps) },
                                 census: { prepared.census(for: pass.steps, slack: $0) },
                                 fruitless: prepared.fruitlessTriples(for: pass.steps),
-                                bars: pass.steps.isEmpty ? bars : nil).compactMap {
+                                bars: pass.steps.isEmpty ? bars : nil, failures: failures).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted)
             }
@@ -213,6 +227,20 @@ public struct Detector: Sendable {
             }
         }
         return rows.flatMap { row in row.sorted { $0.center.x < $1.center.x } }
+    }
+}
+
+/// What `Detector.examine(_:)` found in one image.
+public struct DetectorReport: Sendable {
+    /// Every distinct symbol, in reading order.
+    public var detections: [Detection]
+    /// Why a library in the engine gave no answer on some pass, each once: the image may
+    /// hold a symbol only that library would have read.
+    public var failures: [EngineFailure]
+
+    public init(detections: [Detection], failures: [EngineFailure] = []) {
+        self.detections = detections
+        self.failures = failures
     }
 }
 

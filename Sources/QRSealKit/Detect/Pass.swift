@@ -45,28 +45,31 @@ struct Pass: Sendable, Hashable {
     /// `binarized` gives the copy as `FinderCensus.binarized(_:)` makes it, `runs` that copy's
     /// runs along its rows, `census` its finder census at a slack, and `fruitless` the triples
     /// read in vain on it, for the locator, so that passes over the same copy share them;
-    /// `bars` the copy's bar regions when a gate has found them already.
+    /// `bars` the copy's bar regions when a gate has found them already; `failures` is told
+    /// why zxing-cpp gave no answer, when it gave none.
     func run(on image: GrayImage, symbologies wanted: Set<Symbology>,
              binarized: (() -> [Bool])? = nil, runs: (() -> RowRuns?)? = nil,
              census: ((Double) -> FinderCensus?)? = nil, fruitless: FruitlessTriples? = nil,
-             bars: [BarRegion]? = nil) -> [Candidate] {
+             bars: [BarRegion]? = nil, failures: EngineFailures? = nil) -> [Candidate] {
         let symbologies = readsLinearCodes ? wanted : wanted.filter(\.isMatrix)
         guard !symbologies.isEmpty else { return [] }
         switch engine {
         case .zxing(let harder):
             var zxing = ZXingEngine(symbologies: symbologies)
+            zxing.failures = failures
             zxing.tryHarder = harder
             zxing.tryRotate = harder
             return zxing.scan(image)
         case .zxingGlobal:
             var zxing = ZXingEngine(symbologies: symbologies)
+            zxing.failures = failures
             zxing.binarizer = .globalHistogram
             return zxing.scan(image)
         case .located(let wide):
             guard symbologies.contains(.qr) else { return [] }
             let slack = wide ? 0.75 : 0.5
             return QRLocator(image: image, slack: slack, dark: binarized?(), census: census?(slack),
-                             fruitless: fruitless).read()
+                             fruitless: fruitless, failures: failures).read()
         case .aztec:
             guard symbologies.contains(.aztec) else { return [] }
             return AztecReader(image: image, dark: binarized?(), runs: runs?() ?? nil).read().map { read in

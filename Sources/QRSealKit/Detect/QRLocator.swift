@@ -35,6 +35,8 @@ struct QRLocator {
     /// Triples an earlier run on the same copy tried to the end and read nothing from,
     /// shared with later runs (the wide locator after the narrow one), which skip them.
     var fruitless: FruitlessTriples? = nil
+    /// Told why zxing-cpp gave no answer on a rendering of a grid, when it gave none.
+    var failures: EngineFailures? = nil
 
     /// Every QR code read through a located grid, corners in `image`'s pixels.
     func read() -> [Candidate] {
@@ -307,6 +309,7 @@ struct QRLocator {
             }
         }
         var zxing = ZXingEngine(symbologies: [.qr])
+        zxing.failures = failures
         zxing.tryHarder = false
         zxing.tryRotate = false
         zxing.tryDownscale = false

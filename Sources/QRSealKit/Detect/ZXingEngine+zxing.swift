@@ -1,7 +1,9 @@
-import CZXingShim
+import CEngine
 
-/// Reads symbols from a grayscale raster with zxing-cpp, through the C shim in `CZXingShim`
-/// (`zxs_read_gray`, which calls `ZXing::ReadBarcodes`).
+/// Reads symbols from a grayscale raster with zxing-cpp, in the `qrseal-engine` helper
+/// process (`qe_read_zxing`, which runs CZXingShim's `zxs_read_gray`, which calls
+/// `ZXing::ReadBarcodes`): libZXing's failed assertions and memory errors end the helper,
+/// not qrseal, and are told to `failures` (`Engine`).
 ///
 /// zxing-cpp finds QR codes that zbar misses (tilted, partly hidden, low-resolution, two
 /// in one) and is several times faster, and alone reads Micro QR, Data Matrix, Aztec and
@@ -26,8 +28,10 @@ struct ZXingEngine: Sendable {
     /// Also look at smaller copies of large images (`tryDownscale`).
     var tryDownscale = true
     var binarizer = Binarizer.localAverage
+    /// Told why zxing-cpp gave no answer, when it gave none.
+    var failures: EngineFailures?
 
-    /// Runs `zxs_read_gray` on `image` and copies every result out before `zxs_free`.
+    /// Runs `qe_read_zxing` on `image` and copies every result out before `qe_free_results`.
     func scan(_ image: GrayImage) -> [Candidate] {
         let formats = symbologies.reduce(UInt32(0)) { $0 | $1.zxingFormats }
         // zxing-cpp takes sizes as int; larger images cannot reach here past ImageDecoder's limits,
@@ -40,12 +44,42 @@ struct ZXingEngine: Sendable {
                                       ? Int32(ZXS_BINARIZER_GLOBAL_HISTOGRAM)
                                       : Int32(ZXS_BINARIZER_LOCAL_AVERAGE),
                                   max_symbols: 255)
-        var results = image.pixels.withUnsafeBufferPointer { buffer in
-            zxs_read_gray(buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width), &options)
+        let pixels = image.width * image.height
+        let timeout = Self.timeout(pixels: pixels)
+        var results = zxs_results()
+        let outcome = Engine.pool.withEngine { engine in
+            let outcome = image.pixels.withUnsafeBufferPointer { buffer in
+                qe_read_zxing(engine, buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width),
+                              &options, Self.memoryLimit(pixels: pixels), timeout, &results)
+            }
+            return EnginePool.failure(outcome, of: engine, library: "zxing-cpp", timeout: timeout)
         }
-        defer { zxs_free(&results) }
+        defer { qe_free_results(&results) }
+        switch outcome {
+        case nil: failures?.add(EngineFailure(library: "zxing-cpp", cause: .unavailable("out of memory")))
+        case let failure??: failures?.add(failure)
+        case .some(nil):
+            switch Int(results.error) {
+            case Int(ZXS_ERROR_NO_MEMORY): failures?.add(EngineFailure(library: "zxing-cpp", cause: .failed("ran out of memory")))
+            case Int(ZXS_ERROR_EXCEPTION): failures?.add(EngineFailure(library: "zxing-cpp", cause: .failed("failed with an exception")))
+            default: break
+            }
+        }
         guard results.count > 0, let items = results.items else { return [] }
         return UnsafeBufferPointer(start: items, count: results.count).compactMap(Self.candidate)
+    }
+
+    /// How long one read may take before the helper is stopped: far beyond what an image
+    /// takes (a 12-megapixel photo's hardest search, about 2 s), so that only a hang meets it.
+    static func timeout(pixels: Int) -> Int32 {
+        Int32(clamping: 20_000 + pixels / 500)
+    }
+
+    /// The address space the helper may use for one read: its libraries, the image shared
+    /// with it, and zxing-cpp's copies of it (a binarized one, its downscaled layers, the
+    /// rotated ones) many times over.
+    static func memoryLimit(pixels: Int) -> UInt64 {
+        UInt64(1 << 30) + UInt64(pixels) * 24
     }
 
     /// Copies one `zxs_result` out of the shim's memory.

@@ -69,8 +69,13 @@ public enum TextRecognitionError: Error, Equatable, Sendable, CustomStringConver
     case missingLanguage(name: String, package: String)
     /// A language name that cannot name a data file.
     case badLanguage(String)
-    /// Tesseract could not start with the data given.
+    /// Tesseract could not start with the data given: it refused it, or its start in the
+    /// helper process crashed or hung (`TesseractStartCheck`).
     case initFailed(languages: String, dataPath: String)
+    /// A language's data file is no file Tesseract should read: why.
+    case notADataFile(path: String, why: String)
+    /// The helper process that checks a start (`Engine`) could not run.
+    case engine(EngineFailure)
     /// Tesseract gave up on the image.
     case recognitionFailed
     /// Tesseract, opened on first use, cannot be loaded.
@@ -85,6 +90,8 @@ public enum TextRecognitionError: Error, Equatable, Sendable, CustomStringConver
         case let .missingLanguage(name, _): return "no text recognition data for language '\(name)'"
         case .badLanguage(let name): return "'\(name)' is not a language name"
         case let .initFailed(languages, path): return "tesseract could not start with '\(languages)' from \(path)"
+        case let .notADataFile(path, why): return "\(path): \(why)"
+        case .engine(let failure): return "text recognition could not start: \(failure)"
         case .recognitionFailed: return "tesseract could not recognise text in the image"
         case .library(let error): return error.description
         case let .imageTooLarge(width, height, limit):

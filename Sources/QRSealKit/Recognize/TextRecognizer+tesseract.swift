@@ -30,24 +30,22 @@ public final class TextRecognizer: @unchecked Sendable {
     private let handle: OpaquePointer
 
     /// Starts Tesseract (`TessBaseAPICreate`, `TessBaseAPIInit2` with `OEM_LSTM_ONLY`) with
-    /// `languages` from `dataPath`, after checking that each has its data file there. Only the
-    /// LSTM engine is started, the one Debian's data files hold, without the legacy engine's
-    /// table of ambiguities, which it never reads (`skipsLegacyAmbiguities`). A data file
-    /// Tesseract cannot load, or whose network fails its assertions (which would abort the
-    /// process; CLoader's `qrseal_tesseract_start` catches them), is `initFailed`.
+    /// `languages` from `dataPath`, after checking that each has its data file there and that
+    /// they start cleanly in a helper process (`TesseractStartCheck`): Tesseract's start
+    /// aborts, hangs or grows without bound on some damaged data, which must not happen in
+    /// this one. Only the LSTM engine is started, the one Debian's data files hold, without
+    /// the legacy engine's table of ambiguities, which it never reads
+    /// (`skipsLegacyAmbiguities`). Data Tesseract refuses is `initFailed`.
     public init(languages: [String] = ["eng"], dataPath: String = TextRecognizer.defaultDataPath,
                 layout: TextLayout = .page, minConfidence: Double = 0,
                 maxPixels: Int = TextRecognizer.defaultMaxPixels) throws(TextRecognitionError) {
         let path = try Self.checkLanguages(languages, dataPath: dataPath)
+        try TesseractStartCheck.check(languages, path: path)
         guard !languages.isEmpty, let handle = TessBaseAPICreate() else { throw .initFailed(languages: "", dataPath: path) }
         // Tesseract's messages ("Estimating resolution as …") would go to standard error.
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
         let joined = languages.joined(separator: "+")
-        switch qrseal_tesseract_start(UnsafeMutableRawPointer(handle), path, joined) {
-        case 0: break
-        // A failed assertion in Tesseract's start, caught: the handle is half-made, and is let go.
-        case -2: throw .initFailed(languages: joined, dataPath: path)
-        default:
+        guard qrseal_tesseract_start(UnsafeMutableRawPointer(handle), path, joined) == 0 else {
             TessBaseAPIDelete(handle)
             throw .initFailed(languages: joined, dataPath: path)
         }

@@ -1,0 +1,66 @@
+import CEngine
+import Foundation
+import Glibc
+
+/// Whether Tesseract's data files start cleanly, found out in a `qrseal-engine` helper of
+/// their own (`qe_start_tesseract`) before a `TextRecognizer` starts Tesseract in this
+/// process. Tesseract asserts on damaged data (its failed assertion aborts the process that
+/// made the call, in the middle of a load that holds a lock), and some damage makes it hang
+/// or grow without bound; in the helper, that ends the helper, under a memory limit and a
+/// deadline. A data file is checked once per process for as long as it stays the same file
+/// (device, inode, size, times).
+enum TesseractStartCheck {
+    /// Data files larger than this are refused before Tesseract sees them: Debian's largest
+    /// (tessdata_best's) are under 100 MB.
+    static let maxDataBytes: Int64 = 512 << 20
+    /// How long the helper's start may take: a start takes from 15 ms (`eng`) to a second or
+    /// two (large scripts, several languages), so only a hang meets it.
+    static let timeoutMilliseconds: Int32 = 30_000
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var started: Set<[Int64]> = []
+
+    /// Checks the data files of `languages` in `path` (a folder ending in `/`): each a
+    /// regular file no larger than `maxDataBytes`, and Tesseract starting on them in the helper.
+    static func check(_ languages: [String], path: String) throws(TextRecognitionError) {
+        let joined = languages.joined(separator: "+")
+        var identity: [Int64] = []
+        var total: Int64 = 0
+        for name in languages {
+            let file = path + name + ".traineddata"
+            guard let info = SystemFiles.status(file) else {
+                throw .missingLanguage(name: name, package: TextRecognitionError.package(forLanguage: name))
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw .notADataFile(path: file, why: "not a regular file") }
+            guard Int64(info.st_size) <= maxDataBytes else {
+                throw .notADataFile(path: file, why: "larger than any data file (\(maxDataBytes >> 20) MiB)")
+            }
+            total += Int64(info.st_size)
+            identity += [Int64(bitPattern: UInt64(info.st_dev)), Int64(bitPattern: UInt64(info.st_ino)), Int64(info.st_size),
+                         Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ctim.tv_sec),
+                         Int64(info.st_ctim.tv_nsec)]
+        }
+        // The set of files, and the languages started together, are what was checked.
+        identity += joined.utf8.map(Int64.init)
+        lock.lock()
+        let known = started.contains(identity)
+        lock.unlock()
+        if known { return }
+        // A helper of its own: Tesseract's memory stays out of the ones that read codes.
+        guard let engine = Engine.executable.withCString({ qe_start($0) }) else {
+            throw .engine(EngineFailure(library: "Tesseract", cause: .unavailable("out of memory")))
+        }
+        defer { qe_stop(engine) }
+        var status: Int32 = -1
+        let outcome = qe_start_tesseract(engine, path, joined, UInt64(2 << 30) + UInt64(total) * 8,
+                                         timeoutMilliseconds, &status)
+        if let failure = EnginePool.failure(outcome, of: engine, library: "Tesseract", timeout: timeoutMilliseconds) {
+            if case .unavailable = failure.cause { throw .engine(failure) }
+            throw .initFailed(languages: joined, dataPath: path)
+        }
+        guard status == 0 else { throw .initFailed(languages: joined, dataPath: path) }
+        lock.lock()
+        started.insert(identity)
+        lock.unlock()
+    }
+}
