@@ -296,11 +296,14 @@ qe_outcome qe_read_zxing(qe_engine *e, const uint8_t *pixels, int width, int hei
 }
 
 qe_outcome qe_start_tesseract(qe_engine *e, const char *datapath, const char *language,
+                              const uint8_t *sample, int width, int height,
                               uint64_t memory_limit, int timeout_ms, int *status) {
     *status = -1;
     if (!e || !e->usable) return e && e->pid == 0 && e->error[0] ? QE_UNAVAILABLE : QE_BROKEN;
     size_t path_size = strlen(datapath) + 1, language_size = strlen(language) + 1;
     if (path_size > QE_MAX_STRING || language_size > QE_MAX_STRING) return QE_DONE;
+    if (!sample || width <= 0 || height <= 0 || !reserve(e, (size_t)width * (size_t)height)) return QE_DONE;
+    memcpy(e->mapping, sample, (size_t)width * (size_t)height);
     char strings[2 * QE_MAX_STRING];
     memcpy(strings, datapath, path_size);
     memcpy(strings + path_size, language, language_size);
@@ -308,6 +311,9 @@ qe_outcome qe_start_tesseract(qe_engine *e, const char *datapath, const char *la
     memset(&request, 0, sizeof request);
     request.magic = QE_MAGIC;
     request.kind = QE_REQUEST_START_TESSERACT;
+    request.width = (uint32_t)width;
+    request.height = (uint32_t)height;
+    request.shared_size = e->capacity;
     request.memory_limit = memory_limit;
     request.string_lengths[0] = (uint32_t)path_size;
     request.string_lengths[1] = (uint32_t)language_size;

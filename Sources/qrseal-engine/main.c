@@ -62,20 +62,26 @@ static void limit_memory(uint64_t bytes) {
 static uint8_t *mapping;
 static size_t mapped;
 
-static int read_zxing(const qe_request *request) {
+/* The request's pixels, mapped from the shared memory; NULL when they do not fit in it. */
+static const uint8_t *pixels_of(const qe_request *request) {
     size_t size = (size_t)request->width * (size_t)request->height;
     if (request->shared_size != mapped) {
         if (mapping) munmap(mapping, mapped);
         mapping = NULL;
         mapped = 0;
         void *m = mmap(NULL, (size_t)request->shared_size, PROT_READ, MAP_SHARED, SHARED, 0);
-        if (m == MAP_FAILED) return answer(ZXS_ERROR_NO_MEMORY, 0, NULL, 0);
+        if (m == MAP_FAILED) return NULL;
         mapping = m;
         mapped = (size_t)request->shared_size;
     }
     if (request->width == 0 || request->height == 0 || request->width > INT32_MAX
         || request->height > INT32_MAX || size > mapped)
-        return answer(ZXS_ERROR_BAD_ARGUMENT, 0, NULL, 0);
+        return NULL;
+    return mapping;
+}
+
+static int read_zxing(const qe_request *request) {
+    if (!pixels_of(request)) return answer(ZXS_ERROR_BAD_ARGUMENT, 0, NULL, 0);
     zxs_results found = zxs_read_gray(mapping, (int)request->width, (int)request->height,
                                       (int)request->width, &request->options);
     size_t size_out = 0;
@@ -126,12 +132,22 @@ static int start_tesseract(const qe_request *request) {
     char strings[2 * QE_MAX_STRING];
     if (!read_all(strings, (size_t)a + b)) return 0;
     if (strings[a - 1] != '\0' || strings[a + b - 1] != '\0') return 0;
+    const uint8_t *sample = pixels_of(request);
     int32_t status = -1;
-    if (qrseal_library_load(QRSEAL_LIBRARY_TESSERACT) == 0) {
+    if (sample && qrseal_library_load(QRSEAL_LIBRARY_TESSERACT) == 0) {
         TessBaseAPI *handle = TessBaseAPICreate();
         if (handle) {
             TessBaseAPISetVariable(handle, "debug_file", "/dev/null");
             status = qrseal_tesseract_start(handle, strings, strings + a) == 0 ? 0 : -1;
+            if (status == 0) {
+                /* Words read with every part of the data: the character set, the recoder,
+                 * the dictionaries. */
+                TessBaseAPISetImage(handle, sample, (int)request->width, (int)request->height, 1,
+                                    (int)request->width);
+                if (TessBaseAPIRecognize(handle, NULL) != 0) status = -1;
+                char *text = TessBaseAPIGetUTF8Text(handle);
+                if (text) TessDeleteText(text);
+            }
             TessBaseAPIEnd(handle);
             TessBaseAPIDelete(handle);
         }

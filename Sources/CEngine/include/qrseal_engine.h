@@ -112,7 +112,8 @@ enum {
 enum {
     QE_MAGIC = 0x51524531,          /* "QRE1" */
     QE_REQUEST_READ_ZXING = 1,      /* pixels in the shared memory; answer: results */
-    QE_REQUEST_START_TESSERACT = 2, /* two strings follow; answer: status 0 or -1 */
+    QE_REQUEST_START_TESSERACT = 2, /* two strings follow, a sample page in the shared memory;
+                                     * answer: status 0 or -1 */
     QE_MAX_STRING = 4096,           /* a data path or a language list, NUL included */
     QE_MAX_PAYLOAD = 64 << 20,      /* an answer's payload, at most */
 };
@@ -120,8 +121,8 @@ enum {
 typedef struct qe_request {
     uint32_t magic;
     uint32_t kind;              /* QE_REQUEST_* */
-    uint32_t width, height;     /* READ_ZXING: the pixels, one byte each, rows packed */
-    uint64_t shared_size;       /* READ_ZXING: the shared memory's size now */
+    uint32_t width, height;     /* the pixels, one byte each, rows packed */
+    uint64_t shared_size;       /* the shared memory's size now */
     uint64_t memory_limit;      /* bytes of address space the helper may use for this request */
     zxs_options options;        /* READ_ZXING */
     uint32_t string_lengths[2]; /* START_TESSERACT: data path, languages, NULs included */
@@ -189,10 +190,13 @@ qe_outcome qe_read_zxing(qe_engine *engine, const uint8_t *pixels, int width, in
                          zxs_results *out);
 
 /* Starts Tesseract in the helper as CLoader's qrseal_tesseract_start does (LSTM only) with
- * `language` from `datapath`, then ends it; `*status` is 0 when it started, -1 when
- * Tesseract refused the data. A helper that dies (a failed assertion) or runs out of time
- * tells that the data would harm the process that started it. */
+ * `language` from `datapath`, recognises the 8-bit gray `sample` (`width` × `height`, rows
+ * packed) with it, then ends it; `*status` is 0 when it started, -1 when Tesseract refused
+ * the data. A helper that dies (a failed assertion) or runs out of time tells that the data
+ * would harm the process that used it: damage in the character set or the dictionaries
+ * shows only once words are read. */
 qe_outcome qe_start_tesseract(qe_engine *engine, const char *datapath, const char *language,
+                              const uint8_t *sample, int width, int height,
                               uint64_t memory_limit, int timeout_ms, int *status);
 
 /* Frees what qe_read_zxing returned; safe on an empty or already freed list. */

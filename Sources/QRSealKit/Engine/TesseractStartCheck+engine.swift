@@ -42,25 +42,57 @@ enum TesseractStartCheck {
         }
         // The set of files, and the languages started together, are what was checked.
         identity += joined.utf8.map(Int64.init)
+        // Held through the helper's start: recognizers started side by side wait for one check.
         lock.lock()
-        let known = started.contains(identity)
-        lock.unlock()
-        if known { return }
+        defer { lock.unlock() }
+        if started.contains(identity) { return }
         // A helper of its own: Tesseract's memory stays out of the ones that read codes.
         guard let engine = Engine.executable.withCString({ qe_start($0) }) else {
             throw .engine(EngineFailure(library: "Tesseract", cause: .unavailable("out of memory")))
         }
         defer { qe_stop(engine) }
         var status: Int32 = -1
-        let outcome = qe_start_tesseract(engine, path, joined, UInt64(2 << 30) + UInt64(total) * 8,
-                                         timeoutMilliseconds, &status)
+        let page = samplePage
+        let outcome = page.pixels.withUnsafeBufferPointer { pixels in
+            qe_start_tesseract(engine, path, joined, pixels.baseAddress, Int32(page.width), Int32(page.height),
+                               UInt64(2 << 30) + UInt64(total) * 8, timeoutMilliseconds, &status)
+        }
         if let failure = EnginePool.failure(outcome, of: engine, library: "Tesseract", timeout: timeoutMilliseconds) {
             if case .unavailable = failure.cause { throw .engine(failure) }
             throw .initFailed(languages: joined, dataPath: path)
         }
         guard status == 0 else { throw .initFailed(languages: joined, dataPath: path) }
-        lock.lock()
         started.insert(identity)
-        lock.unlock()
     }
+
+    /// A line of large block letters, "HELLO WORLD 2026", black on white: what the helper's
+    /// start reads, so that every part of the data a recognition uses is used once.
+    static let samplePage: GrayImage = {
+        let glyphs: [Character: [String]] = [
+            "H": ["#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"],
+            "E": ["#####", "#....", "#....", "####.", "#....", "#....", "#####"],
+            "L": ["#....", "#....", "#....", "#....", "#....", "#....", "#####"],
+            "O": [".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."],
+            "W": ["#...#", "#...#", "#...#", "#.#.#", "#.#.#", "##.##", "#...#"],
+            "R": ["####.", "#...#", "#...#", "####.", "#.#..", "#..#.", "#...#"],
+            "D": ["####.", "#...#", "#...#", "#...#", "#...#", "#...#", "####."],
+            "2": [".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"],
+            "0": [".###.", "#...#", "#..##", "#.#.#", "##..#", "#...#", ".###."],
+            "6": ["..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."],
+        ]
+        let text = "HELLO WORLD 2026", scale = 4, margin = 24, advance = 6 * scale
+        let width = 2 * margin + text.count * advance, height = 2 * margin + 7 * scale
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        for (n, letter) in text.enumerated() {
+            for (row, line) in (glyphs[letter] ?? []).enumerated() {
+                for (column, mark) in line.enumerated() where mark == "#" {
+                    for y in 0..<scale {
+                        let start = (margin + row * scale + y) * width + margin + n * advance + column * scale
+                        for x in 0..<scale { pixels[start + x] = 0 }
+                    }
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }()
 }

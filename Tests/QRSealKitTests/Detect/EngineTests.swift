@@ -1,4 +1,4 @@
-import CZXingShim
+import CEngine
 import Foundation
 import Testing
 import TestSupport
@@ -118,17 +118,21 @@ struct EngineTests {
         #expect(Detector(effort: .fast).detect(in: large).isEmpty)
     }
 
-    @Test("the shim refuses bad arguments with an error code instead of reading memory")
+    @Test("the engine refuses bad arguments with an error code instead of reading memory")
     func shimArguments() {
         var options = zxs_options(formats: UInt32(ZXS_FORMAT_QRCODE), try_harder: 1, try_rotate: 1,
                                   try_downscale: 1, binarizer: 0, max_symbols: 0)
-        var none = zxs_read_gray(nil, 10, 10, 10, &options)
-        #expect(none.count == 0 && none.error == Int32(ZXS_ERROR_BAD_ARGUMENT))
-        zxs_free(&none)
         let pixels = [UInt8](repeating: 255, count: 100)
-        var short = pixels.withUnsafeBufferPointer { zxs_read_gray($0.baseAddress, 10, 10, 5, &options) }
-        #expect(short.count == 0 && short.error == Int32(ZXS_ERROR_BAD_ARGUMENT))
-        zxs_free(&short)
-        zxs_free(nil)
+        Engine.pool.withEngine { engine in
+            var none = zxs_results()
+            #expect(qe_read_zxing(engine, nil, 10, 10, 10, &options, 0, 1000, &none) == QE_DONE)
+            #expect(none.count == 0 && none.error == Int32(ZXS_ERROR_BAD_ARGUMENT))
+            qe_free_results(&none)
+            var short = zxs_results()
+            let outcome = pixels.withUnsafeBufferPointer { qe_read_zxing(engine, $0.baseAddress, 10, 10, 5, &options, 0, 1000, &short) }
+            #expect(outcome == QE_DONE && short.count == 0 && short.error == Int32(ZXS_ERROR_BAD_ARGUMENT))
+            qe_free_results(&short)
+            qe_free_results(nil)
+        }
     }
 }
