@@ -7,7 +7,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/qrseal
 # The helper process that runs zxing-cpp and Tesseract's start (Sources/CEngine); qrseal
 # finds it beside itself, or in ../lib/qrseal/ from it once installed.
-ENGINE = .build/$(CONFIG)/qrseal-engine
+ENGINE = $(dir $(BIN))qrseal-engine
 # The Swift runtime and Foundation linked into the binary, so that it runs without the
 # toolchain and starts faster (bench/startup.py); empty to link the toolchain's shared ones.
 SWIFT_STATIC ?= --static-swift-stdlib

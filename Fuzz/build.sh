@@ -15,16 +15,14 @@ mkdir -p "$OUT/obj"
 # The C modules QRSealKit imports, found the way SwiftPM finds them.
 CFLAGS=()
 for dir in Sources/C*/; do CFLAGS+=(-I "$dir"); done
-# SwiftPM writes the shim's module map itself; so do we.
-mkdir -p "$OUT/modules/CZXingShim"
-printf 'module CZXingShim {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CZXingShim/include/zxing_shim.h" \
-  > "$OUT/modules/CZXingShim/module.modulemap"
-CFLAGS+=(-I "$OUT/modules/CZXingShim")
-# And for CLoader, which opens zbar, SQLite, libcrypto, cairo, giflib and Tesseract on first use.
-mkdir -p "$OUT/modules/CLoader"
-printf 'module CLoader {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CLoader/include/loader.h" \
-  > "$OUT/modules/CLoader/module.modulemap"
-CFLAGS+=(-I "$OUT/modules/CLoader")
+# SwiftPM writes the module maps of C targets with an include folder itself; so do we, each
+# over its whole folder as SwiftPM's are.
+for target in CEngine CLoader; do
+  mkdir -p "$OUT/modules/$target"
+  printf 'module %s {\n    umbrella "%s"\n    export *\n}\n' "$target" "$PWD/Sources/$target/include" \
+    > "$OUT/modules/$target/module.modulemap"
+  CFLAGS+=(-I "$OUT/modules/$target")
+done
 for flag in $(pkg-config --cflags libpng zxing); do CFLAGS+=(-Xcc "$flag"); done
 SANITIZE=(-sanitize=fuzzer,address)
 OPT=(-O -g)
@@ -36,13 +34,28 @@ newer() {  # true when $1 is missing or older than any of the other files
   return 1
 }
 
-# zxing-cpp's C shim, instrumented too so that libFuzzer sees what the detector does.
-SHIM=$OUT/obj/zxing_shim.o
-if newer "$SHIM" Sources/CZXingShim/shim.cpp Sources/CZXingShim/include/zxing_shim.h; then
-  echo "fuzz: compiling CZXingShim"
-  "$CLANGXX" -std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address \
-    -I Sources/CZXingShim/include $(pkg-config --cflags zxing) \
-    -c Sources/CZXingShim/shim.cpp -o "$SHIM"
+# The engine's helper, qrseal-engine, beside the targets where QRSealKit looks for it: zxing-cpp's
+# shim and Tesseract's start run there, out of the fuzzed process (Sources/CEngine). Built
+# without sanitizers: AddressSanitizer's shadow memory does not fit the helper's memory limit,
+# and libFuzzer cannot follow into another process anyway; a crash there is the engine's to
+# report (EngineFailure), and the targets check what the detector does with it.
+ENGINE=$OUT/qrseal-engine
+if newer "$ENGINE" Sources/CZXingShim/shim.cpp Sources/CZXingShim/include/zxing_shim.h \
+    Sources/qrseal-engine/main.c Sources/CEngine/include/qrseal_engine.h Sources/CLoader/*.c Sources/CLoader/lazy.h; then
+  echo "fuzz: building the engine's helper"
+  "$CLANGXX" -std=c++17 -O1 -g -I Sources/CZXingShim/include -I Sources/CEngine/include $(pkg-config --cflags zxing) \
+    -c Sources/CZXingShim/shim.cpp -o "$OUT/obj/engine-shim.o"
+  "$(dirname "$CLANGXX")/clang" -O1 -g -I Sources/CZXingShim/include -I Sources/CEngine/include -I Sources/CLoader/include \
+    Sources/qrseal-engine/main.c Sources/CLoader/*.c "$OUT/obj/engine-shim.o" \
+    -Wl,--export-dynamic-symbol=_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_ \
+    -lZXing -lstdc++ -lm -o "$ENGINE"
+fi
+
+# The engine's caller side, which QRSealKit calls.
+CLIENT=$OUT/obj/engine-client.o
+if newer "$CLIENT" Sources/CEngine/client.c Sources/CEngine/include/qrseal_engine.h; then
+  "$(dirname "$CLANGXX")/clang" -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CEngine/include \
+    -c Sources/CEngine/client.c -o "$CLIENT"
 fi
 
 # CLoader's functions, which stand in for the libraries it opens on first use.
@@ -51,7 +64,7 @@ for source in Sources/CLoader/*.c; do
   object=$OUT/obj/loader-$(basename "$source" .c).o
   LOADER+=("$object")
   if newer "$object" "$source" Sources/CLoader/lazy.h Sources/CLoader/include/loader.h; then
-    "$(dirname "$CLANGXX")/clang" -O1 -g -I Sources/CLoader/include -c "$source" -o "$object"
+    "$(dirname "$CLANGXX")/clang" -O1 -g -I Sources/CLoader/include -I Sources/CEngine/include -c "$source" -o "$object"
   fi
 done
 
@@ -66,14 +79,14 @@ if newer "$LIB" "${LIB_SOURCES[@]}" Fuzz/build.sh; then
     -c "${LIB_SOURCES[@]}" -o "$LIB"
 fi
 
-LIBS=("${LOADER[@]}" -lZXing -lstdc++ $(pkg-config --libs libqrencode libpng libturbojpeg libbrotlienc libbrotlidec libisal))
+LIBS=("${LOADER[@]}" "$CLIENT" $(pkg-config --libs libqrencode libpng libturbojpeg libbrotlienc libbrotlidec libisal))
 
 if [ "${1:-}" = --seeds ]; then
   # Not a fuzzer: AddressSanitizer's runtime also takes the coverage callbacks. The tests'
   # drawings of QR Model 1 symbols and of curled pages make seeds too.
   "$SWIFTC" -parse-as-library -module-name Seeds -sanitize=address "${OPT[@]}" "${CFLAGS[@]}" -I "$OUT/obj" \
     -use-ld=lld Fuzz/Seeds/main.swift Tests/QRSealKitTests/Detect/Model1Symbol.swift \
-    Tests/QRSealKitTests/Detect/WarpedCode.swift "$LIB" "$SHIM" "${LIBS[@]}" -o "$OUT/seeds"
+    Tests/QRSealKitTests/Detect/WarpedCode.swift "$LIB" "${LIBS[@]}" -o "$OUT/seeds"
   rm -rf Fuzz/corpus
   SWIFT_BACKTRACE=enable=no "$OUT/seeds" Fuzz/corpus
   echo "fuzz: wrote $(find Fuzz/corpus -type f | wc -l) seeds in Fuzz/corpus"
@@ -88,10 +101,10 @@ for target in "$@"; do
   source=Fuzz/Targets/$target.swift
   [ -f "$source" ] || { echo "fuzz: no target $target ($source)" >&2; exit 64; }
   binary=$OUT/fuzz-$target
-  if newer "$binary" "$source" Fuzz/Targets/Support.swift "$LIB" "$SHIM"; then
+  if newer "$binary" "$source" Fuzz/Targets/Support.swift "$LIB" "$CLIENT"; then
     echo "fuzz: linking $target"
     "$SWIFTC" -parse-as-library -module-name "Fuzz_${target//-/_}" \
       "${SANITIZE[@]}" "${OPT[@]}" "${CFLAGS[@]}" -I "$OUT/obj" \
-      -use-ld=lld "$source" Fuzz/Targets/Support.swift "$LIB" "$SHIM" "${LIBS[@]}" -o "$binary"
+      -use-ld=lld "$source" Fuzz/Targets/Support.swift "$LIB" "${LIBS[@]}" -o "$binary"
   fi
 done

@@ -326,6 +326,25 @@ qe_outcome qe_start_tesseract(qe_engine *e, const char *datapath, const char *la
     return got;
 }
 
+qe_outcome qe_describe(qe_engine *e, char *path, size_t size, int timeout_ms) {
+    if (size) path[0] = '\0';
+    if (!e || !e->usable) return e && e->pid == 0 && e->error[0] ? QE_UNAVAILABLE : QE_BROKEN;
+    qe_request request;
+    memset(&request, 0, sizeof request);
+    request.magic = QE_MAGIC;
+    request.kind = QE_REQUEST_DESCRIBE;
+    qe_reply reply;
+    uint8_t *payload;
+    qe_outcome got = exchange(e, &request, NULL, 0, now_ms() + timeout_ms, &reply, &payload);
+    if (got == QE_DONE && size) {
+        size_t n = reply.payload_size < size - 1 ? reply.payload_size : size - 1;
+        if (n) memcpy(path, payload, n);
+        path[n] = '\0';
+    }
+    free(payload);
+    return got;
+}
+
 void qe_free_results(zxs_results *results) {
     if (!results) return;
     for (size_t i = 0; i < results->count; ++i) {

@@ -8,7 +8,7 @@ import QRSealKit
 @Suite("installing")
 struct InstallTests {
     static let installed = [
-        "bin/qrseal", "share/man/man1/qrseal.1.gz", "share/bash-completion/completions/qrseal",
+        "bin/qrseal", "lib/qrseal/qrseal-engine", "share/man/man1/qrseal.1.gz", "share/bash-completion/completions/qrseal",
         "share/zsh/site-functions/_qrseal", "share/fish/vendor_completions.d/qrseal.fish",
     ]
 
@@ -31,6 +31,10 @@ struct InstallTests {
         #expect(fm.isExecutableFile(atPath: prefix + "/bin/qrseal"))
         let version = try Tools.run(prefix + "/bin/qrseal", ["--version"])
         #expect(version.stdoutText == "qrseal \(Commands.version)\n")
+        // The installed qrseal finds its helper in ../lib/qrseal: zxing-cpp reads a Micro QR code.
+        let micro = Tools.packageRoot.appendingPathComponent("Tests/Images/symbologies/microqr.png").path
+        let scan = try Tools.run(prefix + "/bin/qrseal", ["scan", "--no-store", "--raw", micro])
+        #expect(scan.status == 0 && scan.stdoutText == "MICRO 42\n", "\(scan.stderr)")
         let gz = try Data(contentsOf: URL(fileURLWithPath: prefix + "/share/man/man1/qrseal.1.gz"))
         let man = try Tools.run("gzip", ["-dc"], input: gz)
         let source = try Data(contentsOf: Tools.packageRoot.appendingPathComponent("man/qrseal.1"))

@@ -114,6 +114,7 @@ enum {
     QE_REQUEST_READ_ZXING = 1,      /* pixels in the shared memory; answer: results */
     QE_REQUEST_START_TESSERACT = 2, /* two strings follow, a sample page in the shared memory;
                                      * answer: status 0 or -1 */
+    QE_REQUEST_DESCRIBE = 3,        /* answer: the path of the libZXing the helper loaded */
     QE_MAX_STRING = 4096,           /* a data path or a language list, NUL included */
     QE_MAX_PAYLOAD = 64 << 20,      /* an answer's payload, at most */
 };
@@ -198,6 +199,10 @@ qe_outcome qe_read_zxing(qe_engine *engine, const uint8_t *pixels, int width, in
 qe_outcome qe_start_tesseract(qe_engine *engine, const char *datapath, const char *language,
                               const uint8_t *sample, int width, int height,
                               uint64_t memory_limit, int timeout_ms, int *status);
+
+/* Copies into `path` (`size` bytes, NUL-terminated) the file of the libZXing the helper has
+ * loaded, as its /proc/self/maps names it; empty when none. */
+qe_outcome qe_describe(qe_engine *engine, char *path, size_t size, int timeout_ms);
 
 /* Frees what qe_read_zxing returned; safe on an empty or already freed list. */
 void qe_free_results(zxs_results *results);

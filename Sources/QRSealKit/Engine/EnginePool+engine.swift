@@ -64,3 +64,15 @@ final class EnginePool: @unchecked Sendable {
         }
     }
 }
+
+extension Engine {
+    /// The libZXing file a helper has loaded (`qe_describe`), for `qrseal doctor`; nil when
+    /// no helper runs.
+    static func loadedZXing() -> String? {
+        pool.withEngine { engine -> String? in
+            var path = [CChar](repeating: 0, count: 4096)
+            guard qe_describe(engine, &path, path.count, 5000) == QE_DONE, path[0] != 0 else { return nil }
+            return String(cString: path)
+        } ?? nil
+    }
+}

@@ -85,7 +85,8 @@ public enum LinkedLibraries {
             guard let onDemand = lib.onDemand else { continue }
             do { try onDemand.load() } catch { missing[lib.name] = error }
         }
-        let loaded = loadedObjects()
+        // zxing-cpp is loaded by the engine's helper, not here.
+        let loaded = loadedObjects() + [Engine.loadedZXing()].compactMap { $0 }
         return known.map { lib in
             guard let path = loaded.first(where: { fileName($0).hasPrefix(lib.file) }) else {
                 return LinkedLibrary(name: lib.name, version: nil, path: nil, missing: missing[lib.name])
