@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import QRSealKit
 
 /// The real binary, stopped from outside while it holds secrets: opened plaintext reaches its
 /// final path only whole and is left nowhere else, and no core dump holds a passphrase, a key
@@ -68,6 +69,46 @@ struct InterruptionTests {
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
                 "qrseal ended with status \(process.terminationStatus) before the signal")
         #expect(Self.names(dir) == before, "left behind: \(Self.names(dir).subtracting(before))")
+    }
+
+    @Test("scan --no-store keeps waiting parts in memory: nothing reaches $TMPDIR while it runs or after a SIGKILL")
+    func waitingPartsInMemory() throws {
+        let dir = try TempDir()
+        let temporary = dir.path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        let message = String(repeating: "a message long enough for parts ", count: 20)
+        let made = try Tools.run(Tools.qrseal, ["encode", "--parts", "3", "--scale", "2", "-o", dir.path("part.png"), message])
+        #expect(made.status == 0, "\(made.stderr)")
+        let first = try #require(Self.names(dir).filter { $0.hasSuffix(".png") }.sorted().first)
+        let image = try ImageDecoder().decode([UInt8](Data(contentsOf: URL(fileURLWithPath: dir.path(first)))))
+        let (width, height) = ((image.width + 1) / 2 * 2, (image.height + 1) / 2 * 2)
+        let sprite = Sprite(width: image.width, height: image.height, pixels: image.pixels)
+        let frame = Scenes.frame(width: width, height: height, [Placement(sprite, x: 0, y: 0)])
+        let stream = Data(Scenes.y4mHeader(width: width, height: height, colorSpace: "mono").utf8)
+            + (0..<3).reduce(into: Data()) { data, _ in data += Scenes.y4mFrame(frame, width: width, height: height, colorSpace: "mono") }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Tools.qrseal)
+        process.arguments = ["scan", "--no-store", "--stream", "-"]
+        process.environment = Tools.environment(["TMPDIR": temporary])
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The stream stays open: the scan waits for more frames, its part kept somewhere.
+        try input.fileHandleForWriting.write(contentsOf: stream)
+        var printed = Data()
+        let deadline = Date().addingTimeInterval(20)
+        while !String(decoding: printed, as: UTF8.self).contains("part 1 of") && Date() < deadline {
+            printed += output.fileHandleForReading.availableData
+        }
+        #expect(String(decoding: printed, as: UTF8.self).contains("part 1 of"), "\(String(decoding: printed, as: UTF8.self))")
+        let whileRunning = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(whileRunning.isEmpty, "\(whileRunning)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []).isEmpty)
     }
 
     @Test("a temporary file left by a process that is gone is removed by the next write in its folder; a live one's is not")
