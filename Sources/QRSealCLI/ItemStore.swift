@@ -10,8 +10,6 @@ final class ItemStore {
     private let open: () throws(CLIError) -> Inbox
     private var opened: Inbox?
     private var failed = false
-    /// The temporary folder of a --no-store run's parts, removed with it.
-    private var temporaryFolder: String?
 
     init(_ args: ParsedArguments, locations: Locations) throws(CLIError) {
         policy = try locations.dedupePolicy(args)
@@ -73,34 +71,17 @@ final class ItemStore {
         }
     }
 
-    /// With --no-store, parts still wait somewhere until their message is complete: a fresh
-    /// inbox in a private temporary folder, removed when the command ends.
+    /// With --no-store, parts still wait somewhere until their message is complete: an inbox
+    /// in memory, so that nothing of them reaches a disk, however the command ends.
     static func temporary(policy: DedupePolicy) throws(CLIError) -> ItemStore {
-        let base = (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }) ?? "/tmp"
-        var template = Array((base + "/qrseal-parts-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw CLIError(message: "cannot make a temporary folder for parts in \(base): \(SystemFiles.reason())")
+        ItemStore(policy: policy) { () throws(CLIError) in
+            do throws(InboxError) { return try Inbox.inMemory() } catch { throw CLIError(error) }
         }
-        let folder = String(cString: made)
-        let store = ItemStore(policy: policy, removing: folder) { () throws(CLIError) in
-            do throws(InboxError) { return try Inbox(path: folder + "/parts.sqlite") } catch { throw CLIError(error) }
-        }
-        return store
     }
 
-    private init(policy: DedupePolicy, removing folder: String, open: @escaping () throws(CLIError) -> Inbox) {
+    private init(policy: DedupePolicy, open: @escaping () throws(CLIError) -> Inbox) {
         self.policy = policy
         self.open = open
-        temporaryFolder = folder
-    }
-
-    deinit {
-        guard let folder = temporaryFolder else { return }
-        opened = nil
-        for name in ["parts.sqlite", "parts.sqlite-wal", "parts.sqlite-shm", "parts.sqlite-journal"] {
-            SystemFiles.remove(folder + "/" + name)
-        }
-        rmdir(folder)
     }
 
     /// The first failure met by `deferringFailure`, for the command to report after its output.

@@ -35,8 +35,6 @@ struct LiveEvents {
     private var textLines: [Int: Set<String>] = [:]
     private var textInboxIDs: [Int: Int64] = [:]
     private var prompted = false
-    /// The frame whose codes the opening budget is spent on.
-    private var budgetFrame: Int?
 
     private struct Content: Hashable {
         let symbology: Symbology
@@ -85,7 +83,7 @@ struct LiveEvents {
         }
         added += 1
         let isNew = seen[key] == nil
-        let content = isNew ? open(event.detection, frame: event.frame, console: console) : seen[key]!
+        let content = isNew ? open(event.detection, console: console) : seen[key]!
         seen[key] = content
         var fileNote: String?
         var writeError: CLIError?
@@ -169,12 +167,9 @@ struct LiveEvents {
     mutating func countFailure() { tally.failed += 1 }
 
     /// Classifies a code, asking once on the terminal for a passphrase when one is needed
-    /// and none was given, and counts what could not be opened.
-    private mutating func open(_ detection: Detection, frame: Int, console: Console) -> Reader.Content {
-        if budgetFrame != frame {
-            budgetFrame = frame
-            reader.opener.budget.renew()
-        }
+    /// and none was given, and counts what could not be opened. Every frame spends the one
+    /// opening budget of the run (docs/FORMAT.md, section 2.5), as the images of a scan do.
+    private mutating func open(_ detection: Detection, console: Console) -> Reader.Content {
         var content = reader.classify(detection).content
         if content.isLocked(kind: "passphrase"), !prompted {
             prompted = true

@@ -13,8 +13,9 @@ import QRSealKit
 ///   not even with `--force`;
 /// - a replaced file keeps its mode; a private output (keys, exports, received files) is
 ///   created 0600 and never gives the group or others more than the file it replaces had;
-/// - the bytes go to a temporary file beside the target, which takes the target's name only
-///   once it is complete, so that no half-written file is ever seen.
+/// - the bytes go to a new file beside the target that has no name while it is written
+///   (`StagedFile`) and takes the target's name only once it is complete, so that no
+///   half-written file is ever seen and no interruption leaves one behind.
 struct Output {
     let path: String
     let force: Bool
@@ -51,50 +52,36 @@ struct Output {
         }
         try check()
         if let target = SystemFiles.status(path), Self.isSpecial(target) { return try writeInto(bytes) }
-        // A short fixed name, so that a target of up to NAME_MAX bytes still has a temporary one.
-        let (fd, temp): (Int32, String)
-        do { (fd, temp) = try SystemFiles.makeTemporary(SystemFiles.join(SystemFiles.directory(of: path), ".qrseal-XXXXXX")) } catch {
-            throw CLIError(message: "\(path): cannot write: \(error.description)")
-        }
-        defer { SystemFiles.remove(temp) }
-        let written = Self.writeAll(bytes, to: fd)
-        fchmod(fd, mode())
-        guard written, fsync(fd) == 0, close(fd) == 0 else {
+        let file = try stage(in: SystemFiles.directory(of: path))
+        defer { file.discard() }
+        let written = Self.writeAll(bytes, to: file.fd)
+        fchmod(file.fd, mode())
+        guard written, fsync(file.fd) == 0 else {
             throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())")
         }
-        try place(temp)
+        try place(file)
     }
 
     /// Writes what `produce` emits, piece by piece, under the same rule: the pieces go to a
-    /// temporary file (beside the target, or an unlinked one for standard output and devices),
+    /// staged file (beside the target, or in $TMPDIR for standard output and devices),
     /// and only when `produce` returns does anything reach the target. When it throws,
     /// nothing is written at all.
     func write(streaming produce: (_ emit: ([UInt8]) throws(CLIError) -> Void) throws(CLIError) -> Void,
                console: Console) throws(CLIError) {
         try check()
         let regular = path != "-" && !(SystemFiles.status(path).map(Self.isSpecial) ?? false)
-        let template = regular ? SystemFiles.join(SystemFiles.directory(of: path), ".qrseal-XXXXXX")
-            : SystemFiles.join(ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp",
-                               ".qrseal-XXXXXX")
-        let (fd, temp): (Int32, String)
-        do { (fd, temp) = try SystemFiles.makeTemporary(template) } catch {
-            throw CLIError(message: "\(path == "-" ? "standard output" : path): cannot write: \(error.description)")
-        }
-        var closed = false
-        defer {
-            if !closed { close(fd) }
-            SystemFiles.remove(temp)
-        }
+        let file = try stage(in: regular ? SystemFiles.directory(of: path)
+            : ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp")
+        defer { file.discard() }
+        let fd = file.fd
         fchmod(fd, regular ? mode() : 0o600)
-        // A temporary for standard output is only ever reached through its descriptor.
-        if !regular { SystemFiles.remove(temp) }
+        if !regular { file.removeName() }
         try produce { bytes throws(CLIError) in
             guard Self.writeAll(bytes, to: fd) else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
         }
         if regular {
-            guard fsync(fd) == 0, close(fd) == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
-            closed = true
-            return try place(temp)
+            guard fsync(fd) == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
+            return try place(file)
         }
         // Complete and authenticated: copy it out.
         guard lseek(fd, 0, SEEK_SET) == 0 else { throw CLIError(message: "cannot read back: \(SystemFiles.reason())") }
@@ -115,13 +102,21 @@ struct Output {
         }
     }
 
-    /// Gives the complete temporary file the target's name: `rename(2)` with force; without,
-    /// `link(2)`, which fails rather than replace a file made since `check`.
-    private func place(_ temp: String) throws(CLIError) {
-        if SystemFiles.link(temp, to: path) { return }
+    /// A new file in `directory` for the bytes (`StagedFile`): unnamed while it is written.
+    private func stage(in directory: String) throws(CLIError) -> StagedFile {
+        do { return try StagedFile(in: directory) } catch {
+            throw CLIError(message: "\(path == "-" ? "standard output" : path): cannot write: \(error.description)")
+        }
+    }
+
+    /// Gives the complete file the target's name: without --force only when the name is free
+    /// (`linkat(2)`/`link(2)`, which fail rather than replace a file made since `check`); with
+    /// it, `rename(2)` over what is there.
+    private func place(_ file: StagedFile) throws(CLIError) {
+        if file.link(to: path) { return }
         if errno == EEXIST && !force { throw CLIError(message: "\(path): file exists", hints: [Self.forceHint]) }
         // Replacing, or a file system without hard links (the check above just found the name free).
-        guard errno == EEXIST || errno == EPERM || errno == EOPNOTSUPP, SystemFiles.rename(temp, to: path) else {
+        guard errno == EEXIST || errno == EPERM || errno == EOPNOTSUPP, file.rename(to: path) else {
             throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())")
         }
     }

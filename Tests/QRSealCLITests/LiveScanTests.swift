@@ -117,6 +117,28 @@ struct LiveScanTests {
         #expect(outside.stderr.contains("--roi 300,0,10,10 lies outside the 240x160 frames of \(both)"), "\(outside.stderr)")
     }
 
+    @Test("one key-derivation budget serves the whole live scan: nine passphrase messages over six frames open eight, as one image of them would")
+    func budgetPerRun() throws {
+        let passphrase = try box.dir.write("p", Data("correct horse\n".utf8))
+        let sprites = try (0..<9).map { k in
+            let png = box.encode("m\(k).png", "message \(k)", ["--passphrase-file", passphrase, "--scale", "2"])
+            let image = try ImageDecoder().decode([UInt8](Data(contentsOf: URL(fileURLWithPath: png))))
+            return Sprite(width: image.width, height: image.height, pixels: image.pixels)
+        }
+        let (w, h) = (sprites[0].width, sprites[0].height)
+        let width = (3 * w + 2) / 2 * 2, height = (h + 1) / 2 * 2
+        // Three codes a frame, each group held for two frames.
+        let frames = (0..<6).map { n in
+            Scenes.frame(width: width, height: height, (0..<3).map { Placement(sprites[n / 2 * 3 + $0], x: $0 * w, y: 0) })
+        }
+        let path = try box.dir.write("sealed.y4m", Scenes.y4m(width: width, height: height, frames: frames))
+        let r = box.run(["scan", "--stream", path, "--no-store", "--passphrase-file", passphrase])
+        let opened = r.out.split(separator: "\n").filter { $0.contains("[sealed]: message ") }
+        #expect(opened.count == 8, "\(r.out)")
+        #expect(r.stderr.contains("qrseal: error: not opened: too much key-derivation work in one call (1 message skipped)"),
+                "\(r.stderr)")
+    }
+
     @Test("a sealed message is opened with --key-file or the keyring, as scan does, and kept sealed")
     func sealed() throws {
         let key = box.keygen()

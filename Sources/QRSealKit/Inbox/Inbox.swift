@@ -48,6 +48,18 @@ public final class Inbox {
         }
     }
 
+    /// An inbox in memory only, gone when it is released: nothing of what it keeps reaches a
+    /// disk (`scan --no-store` keeps there the parts that wait for the rest of their message).
+    public static func inMemory() throws(InboxError) -> Inbox { try Inbox(memory: ()) }
+
+    private init(memory: Void) throws(InboxError) {
+        path = ":memory:"
+        let db = try Database(path: path)
+        try db.addFoldedContains()
+        try db.transaction { () throws(InboxError) in try Self.migrate(db, from: 0, to: InboxSchema.currentVersion) }
+        self.db = db
+    }
+
     /// A connection for `access`. SQLite opens a file this user may not write read-only
     /// without a word, and makes its `-wal` and `-shm` files with the file's mode, which
     /// would then stop its owner's writes: a writer is refused at once, and a reader reads

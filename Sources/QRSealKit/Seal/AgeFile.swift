@@ -63,6 +63,11 @@ public enum AgeFile {
 
     /// The kind of key the header asks for: `passphrase` for a scrypt stanza, else `public key`
     /// (an identity), the names `Opener.keyKind` gives.
+    /// The most key agreements (identities × X25519 stanzas) tried for one file: a second or
+    /// two. Ten identities against a header of 1600 recipients fit, as do 2000 identities
+    /// against 8; real files are far below both.
+    public static let maxX25519Trials = 1 << 14
+
     static func keyKind(_ header: AgeHeader) -> String {
         header.stanzas.contains { $0.type == "scrypt" } ? "passphrase" : "public key"
     }
@@ -75,10 +80,12 @@ public enum AgeFile {
         if stanzas.contains(where: { $0.type == "scrypt" }), stanzas.count > 1 {
             throw .ageHeader("a scrypt stanza must be the only stanza")
         }
+        // The same identity given twice (a file and the keyring) is tried once.
+        var given = Set<[UInt8]>()
         let identities = keys.compactMap { key -> AgeIdentity? in
             if case .identity(let identity) = key { return identity }
             return nil
-        }
+        }.filter { given.insert($0.recipient.publicKey).inserted }
         let passphrases = keys.compactMap { key -> String? in
             if case .passphrase(let passphrase) = key { return passphrase }
             return nil
@@ -116,6 +123,12 @@ public enum AgeFile {
                 // nothing else could match).
                 continue
             }
+        }
+        // An X25519 stanza does not say whose it is: each identity is tried on each, one key
+        // agreement a pair. The pairs are bounded, so that a header of thousands of stanzas
+        // opened with a file of thousands of identities is refused at once, not worked through.
+        if identities.count * x25519.count > maxX25519Trials {
+            throw .tooManyTrials(identities: identities.count, stanzas: x25519.count, limit: maxX25519Trials)
         }
         let zeroNonce = [UInt8](repeating: 0, count: 12)
         for identity in identities {

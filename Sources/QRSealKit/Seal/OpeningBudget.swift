@@ -65,16 +65,6 @@ public final class OpeningBudget: @unchecked Sendable {
         return key
     }
 
-    /// Starts a new call on the same budget: the work and content spent so far are forgotten,
-    /// the keys derived are kept. A live scan renews it for each frame, so that a long session
-    /// keeps opening what comes into view while one frame full of codes stays bounded.
-    public func renew() {
-        lock.withLock {
-            scryptWork = 0
-            contentBytes = 0
-        }
-    }
-
     /// The content bytes opening may still produce in this call.
     var contentBytesLeft: Int { lock.withLock { max(0, maxContentBytes - contentBytes) } }
 

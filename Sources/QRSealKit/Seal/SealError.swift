@@ -25,6 +25,9 @@ public enum SealError: Error, Equatable, Sendable {
     /// Opening it would take more key derivation (scrypt work N·r·p) than is left of the
     /// reader's allowance for one call; it was skipped without deriving.
     case kdfBudgetExceeded
+    /// Trying every identity given against every X25519 stanza of an age header would take
+    /// more key agreements than a reader allows (`AgeFile.maxX25519Trials`).
+    case tooManyTrials(identities: Int, stanzas: Int, limit: Int)
     /// A key file's text is not a valid key.
     case badKey(String)
     /// The cryptographic library failed; the text is its reason.
@@ -71,6 +74,9 @@ extension SealError: CustomStringConvertible {
             return "the content decompresses to more than \(limit) bytes, the limit for one read (all its messages together)"
         case .kdfBudgetExceeded:
             return "not opened: too much key-derivation work in one call"
+        case let .tooManyTrials(identities, stanzas, limit):
+            return "not opened: \(identities) identities against \(stanzas) X25519 recipients would take "
+                + "\(identities * stanzas) key agreements, more than the limit of \(limit)"
         case let .badKey(reason):
             return "not a valid key: \(reason)"
         case let .crypto(reason):

@@ -115,6 +115,23 @@ public enum SystemFiles {
         return (fd, RawBytes.string(bytes.dropLast().map { UInt8(bitPattern: $0) }))
     }
 
+    /// A new file in `directory` that has no name (`open(2)` with `O_TMPFILE`, read and write,
+    /// mode 0600): nothing is left of it when the process ends, however it ends, unless
+    /// `link(descriptor:to:)` names it. -1 with `errno` set when that fails; `EOPNOTSUPP`
+    /// or `EISDIR` say that the file system or the kernel cannot make one.
+    public static func openUnnamed(in directory: String) -> Int32 {
+        // O_TMPFILE is __O_TMPFILE | O_DIRECTORY; Swift does not import the compound macro.
+        let unnamed: Int32 = 0o20000000 | O_DIRECTORY
+        return RawBytes.withCString(directory) { open($0, unnamed | O_RDWR | O_CLOEXEC, mode_t(0o600)) }
+    }
+
+    /// Gives the file open as `fd` the name `path` (`linkat(2)` of `/proc/self/fd/N` with
+    /// `AT_SYMLINK_FOLLOW`, which needs no privilege): false with `errno` set when that fails,
+    /// `EEXIST` when something has that name already (it is never replaced).
+    public static func link(descriptor fd: Int32, to path: String) -> Bool {
+        RawBytes.withCString(path) { linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, $0, AT_SYMLINK_FOLLOW) } == 0
+    }
+
     /// `link(2)`: whether `path` now names the file `existing` names; `errno` says why not.
     public static func link(_ existing: String, to path: String) -> Bool {
         RawBytes.withCString(existing) { from in RawBytes.withCString(path) { Glibc.link(from, $0) } } == 0

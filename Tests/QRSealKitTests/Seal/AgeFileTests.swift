@@ -24,6 +24,20 @@ struct AgeFileTests {
         }
     }
 
+    @Test("identities × X25519 stanzas is bounded: 200 identities against 100 recipients are refused before any key agreement, 100 open")
+    func manyIdentitiesManyStanzas() throws {
+        let recipients = try (0..<99).map { _ in try AgeIdentity.generate().recipient }
+        let me = try AgeIdentity.generate()
+        let file = try AgeFile.seal(Array("for a crowd".utf8), to: recipients + [me.recipient])
+        let strangers = try (0..<199).map { _ in SealKey.identity(try AgeIdentity.generate()) }
+        #expect(throws: SealError.tooManyTrials(identities: 200, stanzas: 100, limit: AgeFile.maxX25519Trials)) {
+            try AgeFile.open(file, keys: strangers + [.identity(me)], opener: Opener())
+        }
+        // The same identity given twice counts once.
+        let fewer = Array(strangers.prefix(99)) + [.identity(me), .identity(me)]
+        #expect(try AgeFile.open(file, keys: fewer, opener: Opener()) == Array("for a crowd".utf8))
+    }
+
     @Test("payloads at the STREAM chunk boundaries round-trip, binary and armored", arguments: [0, 1, 65535, 65536, 65537, 3 * 65536])
     func chunkBoundaries(size: Int) throws {
         let me = try AgeIdentity.generate()

@@ -28,21 +28,6 @@ struct OpeningBudgetTests {
         #expect(reader.opener.budget.derivations == 3)
     }
 
-    @Test("a renewed budget opens what comes next and keeps the keys derived before (live scans renew it per frame)")
-    func renewal() throws {
-        let reader = reader(derivations: 2)
-        let all = try messages(6)
-        for start in stride(from: 0, to: 6, by: 2) {
-            reader.opener.budget.renew()
-            for k in start..<start + 2 {
-                #expect(reader.open(envelope: all[k]) == .opened(.text("message \(k)")))
-            }
-            #expect(reader.open(envelope: all[0]) == .opened(.text("message 0")))
-        }
-        #expect(reader.opener.budget.derivations == 6)
-        #expect(reader.open(envelope: try messages(1)[0]) == .failed(.kdfBudgetExceeded))
-    }
-
     @Test("the same message 25 times is derived once")
     func sameSalt() throws {
         let reader = reader(derivations: 1)

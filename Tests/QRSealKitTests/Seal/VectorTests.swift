@@ -181,7 +181,7 @@ struct VectorTests {
         case .authenticationFailed: return "authentication failure"
         case .truncated, .malformed, .badArmor, .nonCanonicalDigits: return "format failure"
         case .unsupportedVersion, .unsupported: return "unsupported"
-        case .kdfTooCostly, .contentTooLarge, .kdfBudgetExceeded: return "resource limit"
+        case .kdfTooCostly, .contentTooLarge, .kdfBudgetExceeded, .tooManyTrials: return "resource limit"
         case .noIdentityMatches: return "no match"
         case .unsupportedRecipient: return "unsupported"
         case .noKey, .badKey, .crypto, .headerMACFailed, .ageHeader, .ageArmor, .agePayload: return nil
