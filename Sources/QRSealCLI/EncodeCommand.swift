@@ -165,9 +165,9 @@ struct EncodeCommand {
     }
 
     /// Whether `args` are those of an encode that needs no libcrypto while it stays one
-    /// symbol: nothing sealed, no parts asked for (a sheet's hash is computed in Swift).
+    /// symbol: nothing sealed, no parts asked for, no sheet (which prints the content's hash).
     static func isPlain(_ spec: CommandSpec, _ args: ParsedArguments) -> Bool {
-        spec.name == Commands.encode.name
+        spec.name == Commands.encode.name && args.value("format") != Format.pdf.rawValue
             && !["seal", "key-file", "passphrase-file", "to", "armor", "parts"].contains { args.has($0) || args.value($0) != nil }
     }
 

@@ -81,8 +81,8 @@ public enum QRSealCLI {
             console.print(HelpText.command(spec))
             return .success
         }
-        // libcrypto opens on first use; it is opened here, before any command that may seal
-        // or open, so that a missing one is this error before any work is done.
+        // libcrypto opens on first use; hashes are not allowed to fail, so it is opened here,
+        // before any command that may hash or seal, and a missing one is this error.
         if spec.name != "doctor" && !EncodeCommand.isPlain(spec, args) {
             do { try SharedLibrary.crypto.load() } catch { throw CLIError(error) }
         }

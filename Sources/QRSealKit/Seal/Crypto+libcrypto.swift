@@ -2,9 +2,9 @@ import CLibCrypto
 
 /// The cryptographic primitives of the format, each a call into OpenSSL's libcrypto.
 ///
-/// libcrypto is opened on first use (`SharedLibrary.crypto`): the primitives that use it open it
-/// first and throw `.crypto` naming it when it cannot be. Hashes and HMAC, which may not fail,
-/// are computed in Swift (`SHA256`) and need no library.
+/// libcrypto is opened on first use (`SharedLibrary.crypto`): the throwing primitives open it
+/// first and throw `.crypto` naming it when it cannot be; the CLI opens it before any command
+/// that may hash, so that the non-throwing ones (hashes, HMAC) find it open.
 enum Crypto {
     static let keyLength = 32, nonceLength = 12, tagLength = 16
 
@@ -21,11 +21,29 @@ enum Crypto {
         return bytes
     }
 
-    /// SHA-256 (`SHA256`, in Swift: a hash never needs libcrypto, so it never fails).
-    static func sha256(_ data: [UInt8]) -> [UInt8] { SHA256.hash(data) }
+    /// SHA-256 via EVP_Digest.
+    static func sha256(_ data: [UInt8]) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let ok = data.withUnsafeBufferPointer {
+            EVP_Digest($0.baseAddress, $0.count, &digest, &length, EVP_sha256(), nil)
+        }
+        precondition(ok == 1 && length == 32, SharedLibrary.crypto.failure?.description ?? "EVP_Digest(SHA-256) failed")
+        return digest
+    }
 
-    /// HMAC-SHA-256 (`SHA256.hmac`, in Swift, as `sha256`).
-    static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] { SHA256.hmac(key: key, message: message) }
+    /// HMAC-SHA-256 via HMAC().
+    static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        var mac = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let result = key.withUnsafeBufferPointer { k in
+            message.withUnsafeBufferPointer { m in
+                HMAC(EVP_sha256(), k.baseAddress, Int32(k.count), m.baseAddress, m.count, &mac, &length)
+            }
+        }
+        precondition(result != nil && length == 32, SharedLibrary.crypto.failure?.description ?? "HMAC(SHA-256) failed")
+        return mac
+    }
 
     /// A 32-byte key from `password` with EVP_PBE_scrypt.
     static func scrypt(password: [UInt8], salt: [UInt8], log2N: Int, r: Int, p: Int) throws(SealError) -> [UInt8] {

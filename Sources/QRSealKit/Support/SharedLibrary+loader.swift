@@ -30,9 +30,9 @@ public struct SharedLibrary: Sendable, Hashable, CustomStringConvertible {
                                             QRSEAL_LIBRARY_CAIRO)
     /// giflib, for animated GIFs.
     public static let gif = SharedLibrary("giflib", package: "libgif7", for: "writing animated GIFs", QRSEAL_LIBRARY_GIF)
-    /// OpenSSL's libcrypto, for sealing and opening (hashes are computed in Swift).
+    /// OpenSSL's libcrypto, for sealing, opening and hashing.
     public static let crypto = SharedLibrary("OpenSSL (libcrypto)", package: "libssl3",
-                                             for: "sealing and opening", QRSEAL_LIBRARY_CRYPTO)
+                                             for: "sealing, opening and hashing", QRSEAL_LIBRARY_CRYPTO)
     /// SQLite, for the inbox.
     public static let sqlite = SharedLibrary("SQLite", package: "libsqlite3-0", for: "the inbox", QRSEAL_LIBRARY_SQLITE)
 
