@@ -166,8 +166,11 @@ struct EncodeCommand {
 
     /// Whether `args` are those of an encode that needs no libcrypto while it stays one
     /// symbol: nothing sealed, no parts asked for, no sheet (which prints the content's hash).
+    /// The sheet counts whether `--format pdf` asks for it or `-o FILE.pdf` does.
     static func isPlain(_ spec: CommandSpec, _ args: ParsedArguments) -> Bool {
-        spec.name == Commands.encode.name && args.value("format") != Format.pdf.rawValue
+        let sheet = args.value("format").map { $0.lowercased() == Format.pdf.rawValue }
+            ?? args.value("output").map { (try? byExtension($0)) == .pdf } ?? false
+        return spec.name == Commands.encode.name && !sheet
             && !["seal", "key-file", "passphrase-file", "to", "armor", "parts"].contains { args.has($0) || args.value($0) != nil }
     }
 
