@@ -50,7 +50,7 @@ final class ItemStore {
     }
 
     /// Keeps a piece of a larger message where parts wait; nil when the inbox failed before.
-    func receive(_ piece: Inbox.Piece, symbology: String, source: String, kind: InboxItem.SourceKind) throws(CLIError) -> Inbox.PieceReceipt? {
+    func receive(_ piece: Inbox.Piece, symbology: String, source: String, kind: InboxItem.SourceKind) throws(CLIError) -> Inbox.Received? {
         guard !failed else { return nil }
         let now = Self.now()
         let where_ = source == "-" || kind != .file ? source : URL(fileURLWithPath: source).standardizedFileURL.path

@@ -66,7 +66,8 @@ struct PartIntake {
         do {
             if store == nil { store = try makeStore() }
             guard let r = try store!.receive(piece, symbology: d.symbology.rawValue, source: inboxSource, kind: kind) else { return false }
-            receipt = r
+            receipt = r.receipt
+            for dropped in r.dropped { report(dropped, console: console) }
         } catch {
             tally.failed += 1
             Diagnostics.report(error, console: console, source: source)
@@ -104,8 +105,9 @@ struct PartIntake {
             return false
         case let .damaged(error, progress):
             tally.failed += 1
+            pending[progress.idText] = nil
             Diagnostics.report(CLIError(message: "\(source): message \(progress.idText): \(error.description); nothing was written",
-                                        hints: ["scan other parts of it: the \(progress.have - 1) parts kept wait in the inbox"]),
+                                        hints: [damagedHint(progress)]),
                                console: console, source: source)
         case let .completed(item, message, progress):
             pending[progress.idText] = nil
@@ -114,6 +116,29 @@ struct PartIntake {
             return true
         }
         return false
+    }
+
+    /// What helps a message whose pieces are enough in number but rebuild no message that
+    /// passes its check: the sender's own pieces, scanned again, are tried with the others.
+    private func damagedHint(_ progress: Inbox.PartProgress) -> String {
+        let what = progress.isStructuredAppend
+            ? "its codes may be of two sequences with the same count and parity, or misread"
+            : "a part of it is not the sender's (misread, altered or forged)"
+        guard !isTemporary else { return what + ": scan the sender's codes again, all in one run" }
+        return what + ": its parts wait in the inbox; scan the sender's codes of it again to complete it, "
+            + "or drop it with: qrseal inbox rm --waiting \(progress.idText)"
+    }
+
+    /// Tells of a waiting message dropped to keep the inbox within its limits.
+    private func report(_ dropped: Inbox.DroppedMessage, console: Console) {
+        let why: String
+        switch dropped.reason {
+        case .expired: why = "no part of it came for \(Inbox.WaitingLimits().expiry / 86_400_000) days"
+        case .tooManyMessages: why = "too many messages were waiting, and it was added to least recently"
+        case .tooManyPieces: why = "too many parts were waiting, and it was added to least recently"
+        }
+        Diagnostics.hint("message \(dropped.progress.idText) (\(dropped.progress.text)) was dropped from the inbox: \(why)",
+                         console: console)
     }
 
     private mutating func note(_ piece: Inbox.Piece) {

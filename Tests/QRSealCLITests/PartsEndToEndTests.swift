@@ -43,6 +43,40 @@ struct PartsEndToEndTests {
         #expect(!qrseal(["inbox", "list", "--inbox", inbox]).out.contains("waiting for parts"))
     }
 
+    /// The image `NAME.png` of a code that carries part `frame` in digits armor.
+    func image(of frame: [UInt8], _ name: String) throws -> String {
+        let content = QREncoder.Content.segments([Segment(mode: .alphanumeric, bytes: Array("QRSEAL1P:".utf8)),
+                                                  Segment(mode: .numeric, bytes: Digits.encode(frame))])
+        let path = dir.path(name + ".png")
+        try Data(try PNGEncoder.encode(try QREncoder(level: .low).encode(content).image(scale: 4, margin: 4)))
+            .write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a forged part scanned first does not block its message: scanning the sender's part later completes it")
+    func forgedFirst() throws {
+        let whole = try Encoder(symbol: QREncoder(level: .low)).plainWhole(.text("the sender's own words"))
+        let parts = try MessageParts.split(whole, dataParts: 2, totalParts: 3)
+        // The part check needs no key: trying its 65,536 values makes any frame pass it.
+        var frame = parts[0].frame
+        frame[frame.count - 1] ^= 0x01
+        var forged: [UInt8] = []
+        for check in 0...0xFFFF where forged.isEmpty {
+            frame[14] = UInt8(check >> 8)
+            frame[15] = UInt8(check & 0xFF)
+            if (try? Part(frame: frame)) != nil { forged = frame }
+        }
+        try #require(!forged.isEmpty)
+        let first = qrseal(["scan", "--inbox", inbox, try image(of: forged, "forged"), try image(of: parts[1].frame, "real-2")])
+        #expect(first.status == 2 && !first.out.contains("complete"), "\(first.out)")
+        #expect(first.stderr.contains("damaged message") && first.stderr.contains("scan the sender's codes of it again")
+                && !first.stderr.contains("scan other parts"), "\(first.stderr)")
+        let second = qrseal(["scan", "--inbox", inbox, try image(of: parts[0].frame, "real-1")])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.out.contains("complete (2 of 3 parts): the sender's own words"), "\(second.out) \(second.stderr)")
+        #expect(!qrseal(["inbox", "list", "--inbox", inbox]).out.contains("waiting for parts"))
+    }
+
     @Test("a part whose check fails is reported (exit 2) and not kept; one of another split of the same bytes is kept apart")
     func tamperedAndForeign() throws {
         let data = random(5_000)
@@ -53,11 +87,7 @@ struct PartsEndToEndTests {
         let whole = try encoder.plainWhole(.text("tampered"))
         var frame = try MessageParts.split(whole, dataParts: 2, totalParts: 3)[1].frame
         frame[frame.count - 1] ^= 0x01
-        let content = QREncoder.Content.segments([Segment(mode: .alphanumeric, bytes: Array("QRSEAL1P:".utf8)),
-                                                  Segment(mode: .numeric, bytes: Digits.encode(frame))])
-        let bad = dir.path("bad.png")
-        try Data(try PNGEncoder.encode(try QREncoder(level: .low).encode(content).image(scale: 4, margin: 4)))
-            .write(to: URL(fileURLWithPath: bad))
+        let bad = try image(of: frame, "bad")
         let r = qrseal(["scan", "--inbox", inbox, bad, six[0], eight[0]])
         #expect(r.status == 2)
         #expect(r.stderr.contains("bad.png: damaged part: its check does not match"), "\(r.stderr)")
@@ -270,17 +300,32 @@ struct StructuredAppendTests {
     func oneImage() {
         let r = qrseal(["scan", "--no-store", image("all-in-one")])
         #expect(r.status == 0)
-        #expect(r.out.hasSuffix("QR-Code: message SA2A complete (3 of 3 parts): Structured Append joins these three codes.\n"), "\(r.out)")
+        #expect(r.out.hasSuffix("QR-Code: message SA1F complete (3 of 3 parts): Structured Append joins these three codes.\n"), "\(r.out)")
+    }
+
+    @Test("codes of two sequences with the same count and parity are not joined; each sequence is, from its own codes")
+    func sameParity() {
+        let mixed = qrseal(["scan", "--inbox", inbox, image("gate-a-1-of-3"), image("gate-b-2-of-3"), image("gate-b-3-of-3")])
+        #expect(!mixed.out.contains("complete"), "\(mixed.out)")
+        #expect(mixed.stderr.contains("the joined codes do not match their parity byte (3F")
+                && mixed.stderr.contains("two sequences with the same count and parity"), "\(mixed.stderr)")
+        let b = qrseal(["scan", "--inbox", inbox, image("gate-b-1-of-3")])
+        #expect(b.status == 0, "\(b.stderr)")
+        #expect(b.out.contains("message SA3F complete (3 of 3 parts): Meet at the south gate at 0930. Bring the blue folder and the keys."),
+                "\(b.out) \(b.stderr)")
+        let a = qrseal(["scan", "--inbox", inbox, image("gate-a-2-of-3"), image("gate-a-3-of-3"), image("gate-a-1-of-3")])
+        #expect(a.out.contains("message SA3F complete (3 of 3 parts): Meet at the north gate at 0900. Bring the red folder and the money."),
+                "\(a.out) \(a.stderr)")
     }
 
     @Test("two sequences interleaved over two calls are each joined, through the inbox")
     func acrossCalls() {
         let first = qrseal(["scan", "--inbox", inbox, image("note-3-of-3"), image("pair-2-of-2"), image("note-1-of-3")])
         #expect(first.status == 0 && !first.out.contains("complete"), "\(first.out)")
-        #expect(qrseal(["inbox", "list", "--inbox", inbox]).out.contains("SA2A  2 of 3 parts, 1 more needed"))
+        #expect(qrseal(["inbox", "list", "--inbox", inbox]).out.contains("SA1F  2 of 3 parts, 1 more needed"))
         let second = qrseal(["scan", "--inbox", inbox, image("pair-1-of-2"), image("note-2-of-3")])
-        #expect(second.out.contains("message SA00 complete (2 of 2 parts): second sequence"), "\(second.out)")
-        #expect(second.out.contains("message SA2A complete (3 of 3 parts): Structured Append joins these three codes."))
+        #expect(second.out.contains("message SA2F complete (2 of 2 parts): second sequence"), "\(second.out)")
+        #expect(second.out.contains("message SA1F complete (3 of 3 parts): Structured Append joins these three codes."))
         let list = qrseal(["inbox", "list", "--inbox", inbox, "--json"]).out
         #expect(list.contains("\"text\":\"second sequence\"") && !list.contains("\"text\":\"sequence\""), "\(list)")
     }

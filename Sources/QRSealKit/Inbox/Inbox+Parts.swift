@@ -68,9 +68,10 @@ extension Inbox {
         public let firstSeen: Int64
         public let source: String
 
-        /// "7 of 12 parts, 3 more needed", or "complete" — never more held than needed.
+        /// "7 of 12 parts, 3 more needed" — never more held than needed. A message that
+        /// waits with none needed holds a part that is not the sender's (`PieceReceipt.damaged`).
         public var text: String {
-            needed == 0 ? "\(have) of \(totalParts) parts, complete"
+            needed == 0 ? "\(have) of \(totalParts) parts, no set of them fits: a part is not the sender's"
                 : "\(have) of \(totalParts) parts, \(needed) more needed"
         }
     }
@@ -85,84 +86,124 @@ extension Inbox {
         case completed(InboxItem, message: [UInt8], PartProgress)
         /// A piece of a message already rebuilt into item `itemID`: nothing stored.
         case alreadyComplete(itemID: Int64, PartProgress)
-        /// The piece would complete its message, but the rebuilt message is damaged (it fails
-        /// its hash, or its content is malformed): nothing was written.
+        /// The pieces held would be enough, but no set of them tried rebuilds a message that
+        /// passes its check (a part's hash, a Structured Append parity byte), or whose content
+        /// reads: some piece is not the sender's. The piece is kept and the message waits, so
+        /// that the sender's own piece, scanned later, completes it; no item was written.
         case damaged(PartsError, PartProgress)
     }
 
+    /// What `receive` did: the piece's receipt, and the waiting messages dropped to keep
+    /// within `waitingLimits`, which the user should be told of.
+    public struct Received: Sendable {
+        public let receipt: PieceReceipt
+        public let dropped: [DroppedMessage]
+    }
+
     /// Keeps `piece` of a larger message; when it completes the message, rebuilds it, stores it
-    /// as an item made by `item(whole)` and removes its parts, all in one transaction.
+    /// as an item made by `item(whole)` and removes its parts, all in one transaction. Every
+    /// distinct piece received for an index is kept (within `waitingLimits`), and when the
+    /// newest set fails the message's check, other sets are tried (`CandidateSearch`).
     public func receive(_ piece: Piece, symbology: String, receivedAt: Int64, sourceKind: InboxItem.SourceKind,
-                        source: String, item: ([UInt8]) throws(PartsError) -> InboxItem) throws(InboxError) -> PieceReceipt {
-        try write { () throws(InboxError) -> PieceReceipt in
-            let key: [SQLValue] = [.text(piece.kind.rawValue), .integer(Int64(piece.messageID)), .integer(Int64(piece.dataParts)),
-                                   .integer(Int64(piece.totalParts)), .integer(Int64(piece.length))]
-            var row = try db.rows("""
-                SELECT id, item_id, first_seen, source FROM part_messages
-                WHERE kind = ? AND message_id = ? AND data_parts = ? AND total_parts = ? AND length = ?
-                """, key).first
-            if case .integer(let rowID)? = row?[0], case .integer(let itemID)? = row?[1] {
-                if try !db.rows("SELECT 1 FROM items WHERE id = ?", [.integer(itemID)]).isEmpty {
-                    let held = Set(try pieceIndexes(rowID))
-                    return .alreadyComplete(itemID: itemID, progress(piece, held, row!))
-                }
-                // The item it became was removed since: the message may be received again.
-                try db.prepare("UPDATE part_messages SET item_id = NULL WHERE id = ?", [.integer(rowID)]).run()
-            }
-            var conflict: PartProgress?
-            if row == nil {
-                conflict = try otherMessage(like: piece)
-                try db.prepare("""
-                    INSERT INTO part_messages (kind, message_id, data_parts, total_parts, length, symbology, source_kind,
-                                               source, first_seen, last_seen)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, key + [.text(symbology), .text(sourceKind.rawValue), .text(source), .integer(receivedAt),
-                                .integer(receivedAt)]).run()
-                row = [.integer(db.lastInsertID), .null, .integer(receivedAt), .text(source)]
-            }
-            guard case .integer(let rowID) = row![0] else { throw .sqlite("part_messages row without an id") }
-            var held = try pieceIndexes(rowID)
-            if held.contains(piece.index) { return .waiting(progress(piece, Set(held), row!), isNew: false) }
-            held.append(piece.index)
-            let now = progress(piece, Set(held), row!)
-            guard now.needed == 0 else {
-                try storePiece(piece, rowID, receivedAt)
-                if let conflict { return .conflicting(now, other: conflict) }
-                return .waiting(now, isNew: true)
-            }
-            let whole: [UInt8], stored: InboxItem
-            do {
-                whole = try rebuild(piece, rowID)
-                stored = try insert(try item(whole))
-            } catch let error as PartsError {
-                return .damaged(error, now)
-            } catch let error as InboxError {
-                throw error
-            } catch {
-                throw .sqlite("\(error)")
-            }
-            try db.prepare("DELETE FROM waiting_parts WHERE message = ?", [.integer(rowID)]).run()
-            try db.prepare("UPDATE part_messages SET item_id = ?, last_seen = ? WHERE id = ?",
-                           [.integer(stored.id!), .integer(receivedAt), .integer(rowID)]).run()
-            return .completed(stored, message: whole, now)
+                        source: String, item: ([UInt8]) throws(PartsError) -> InboxItem) throws(InboxError) -> Received {
+        try write { () throws(InboxError) -> Received in
+            var dropped: [DroppedMessage] = []
+            let receipt = try receive(piece, symbology: symbology, receivedAt: receivedAt, sourceKind: sourceKind,
+                                      source: source, dropped: &dropped, item: item)
+            return Received(receipt: receipt, dropped: dropped)
         }
+    }
+
+    private func receive(_ piece: Piece, symbology: String, receivedAt: Int64, sourceKind: InboxItem.SourceKind, source: String,
+                         dropped: inout [DroppedMessage], item: ([UInt8]) throws(PartsError) -> InboxItem) throws(InboxError) -> PieceReceipt {
+        let key: [SQLValue] = [.text(piece.kind.rawValue), .integer(Int64(piece.messageID)), .integer(Int64(piece.dataParts)),
+                               .integer(Int64(piece.totalParts)), .integer(Int64(piece.length))]
+        var row = try db.rows("""
+            SELECT id, item_id, first_seen, source FROM part_messages
+            WHERE kind = ? AND message_id = ? AND data_parts = ? AND total_parts = ? AND length = ?
+            """, key).first
+        if case .integer(let rowID)? = row?[0], case .integer(let itemID)? = row?[1] {
+            if case .blob(let bytes)? = try db.rows("SELECT bytes FROM items WHERE id = ?", [.integer(itemID)]).first?[0] {
+                // A Structured Append sequence is named by its count and parity byte alone: a
+                // piece the item does not hold is of another sequence that shares them.
+                guard piece.kind == .structuredAppend, bytes.firstRange(of: piece.bytes) == nil else {
+                    return .alreadyComplete(itemID: itemID, progress(piece, Set(try pieceIndexes(rowID)), row!))
+                }
+                try db.prepare("UPDATE part_messages SET first_seen = ?, source = ? WHERE id = ?",
+                               [.integer(receivedAt), .text(source), .integer(rowID)]).run()
+                row![2] = .integer(receivedAt)
+                row![3] = .text(source)
+            }
+            // The item it became was removed since, or is of another sequence: the message may
+            // be received again.
+            try db.prepare("UPDATE part_messages SET item_id = NULL WHERE id = ?", [.integer(rowID)]).run()
+        }
+        var thisRow: Int64?
+        if case .integer(let rowID)? = row?[0] { thisRow = rowID }
+        dropped += try expireWaiting(now: receivedAt, keeping: thisRow)
+        var conflict: PartProgress?
+        if row == nil {
+            conflict = try otherMessage(like: piece)
+            try db.prepare("""
+                INSERT INTO part_messages (kind, message_id, data_parts, total_parts, length, symbology, source_kind,
+                                           source, first_seen, last_seen)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, key + [.text(symbology), .text(sourceKind.rawValue), .text(source), .integer(receivedAt),
+                            .integer(receivedAt)]).run()
+            row = [.integer(db.lastInsertID), .null, .integer(receivedAt), .text(source)]
+        }
+        guard case .integer(let rowID) = row![0] else { throw .sqlite("part_messages row without an id") }
+        let held = try heldPieces(rowID)
+        if held.contains(where: { $0.index == piece.index && $0.bytes == piece.bytes }) {
+            return .waiting(progress(piece, Set(held.map(\.index)), row!), isNew: false)
+        }
+        try storePiece(piece, rowID, receivedAt)
+        try trimPieces(of: rowID, at: piece.index)
+        dropped += try trimWaiting(keeping: rowID)
+        let candidates = try heldPieces(rowID)
+        let now = progress(piece, Set(candidates.map(\.index)), row!)
+        guard now.needed == 0 else {
+            if let conflict { return .conflicting(now, other: conflict) }
+            return .waiting(now, isNew: true)
+        }
+        var failure = PartsError.damagedMessage
+        let found = search(piece, candidates).first { set -> ([UInt8], InboxItem)? in
+            do throws(PartsError) {
+                let whole = try assemble(piece, set)
+                return (whole, try item(whole))
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+        guard let (whole, made) = found else { return .damaged(failure, now) }
+        let stored = try insert(made)
+        try db.prepare("DELETE FROM waiting_parts WHERE message = ?", [.integer(rowID)]).run()
+        try db.prepare("UPDATE part_messages SET item_id = ?, last_seen = ? WHERE id = ?",
+                       [.integer(stored.id!), .integer(receivedAt), .integer(rowID)]).run()
+        return .completed(stored, message: whole, now)
     }
 
     /// Messages still waiting for parts, oldest first.
     public func waitingMessages() throws(InboxError) -> [PartProgress] {
-        var waiting: [PartProgress] = []
         // An inbox older than schema 4, opened to read only, has no such table.
         guard try db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'part_messages'") > 0 else { return [] }
+        return try waitingRows("ORDER BY m.first_seen, m.id").map(\.progress)
+    }
+
+    /// The rows of messages still waiting, ordered as `order` says, with where each stands.
+    func waitingRows(_ order: String, _ values: [SQLValue] = []) throws(InboxError) -> [(rowID: Int64, progress: PartProgress)] {
+        var waiting: [(rowID: Int64, progress: PartProgress)] = []
         for row in try db.rows("""
             SELECT m.id, m.kind, m.message_id, m.data_parts, m.total_parts, m.length, m.first_seen, m.source
-            FROM part_messages m WHERE m.item_id IS NULL ORDER BY m.first_seen, m.id
-            """) {
+            FROM part_messages m WHERE m.item_id IS NULL \(order)
+            """, values) {
             guard case .integer(let rowID) = row[0], case .text(let kind) = row[1], let kind = Piece.Kind(rawValue: kind),
                   case .integer(let id) = row[2], case .integer(let k) = row[3], case .integer(let n) = row[4],
                   case .integer(let length) = row[5] else { continue }
             let piece = Piece(kind: kind, messageID: UInt32(truncatingIfNeeded: id), dataParts: Int(k), totalParts: Int(n),
                               length: Int(length), index: 0, bytes: [])
-            waiting.append(progress(piece, Set(try pieceIndexes(rowID)), [row[0], .null, row[6], row[7]]))
+            waiting.append((rowID, progress(piece, Set(try pieceIndexes(rowID)), [row[0], .null, row[6], row[7]])))
         }
         return waiting
     }
@@ -178,8 +219,7 @@ extension Inbox {
                 let piece = Piece(kind: Piece.Kind(rawValue: kind) ?? .parts, messageID: UInt32(truncatingIfNeeded: id),
                                   dataParts: 1, totalParts: 1, length: 0, index: 0, bytes: [])
                 guard ids?.contains(piece.idText) ?? true else { continue }
-                try db.prepare("DELETE FROM waiting_parts WHERE message = ?", [.integer(rowID)]).run()
-                try db.prepare("DELETE FROM part_messages WHERE id = ?", [.integer(rowID)]).run()
+                try dropWaiting(rowID)
                 removed += 1
             }
             return removed
@@ -212,21 +252,48 @@ extension Inbox {
         return progress(other, Set(try pieceIndexes(rowID)), row)
     }
 
-    /// The whole message from the stored pieces and `piece`.
-    private func rebuild(_ piece: Piece, _ rowID: Int64) throws -> [UInt8] {
-        var pieces: [(Int, [UInt8])] = [(piece.index, piece.bytes)]
-        for row in try db.rows("SELECT part_index, chunk FROM waiting_parts WHERE message = ?", [.integer(rowID)]) {
-            guard case .integer(let i) = row[0], case .blob(let bytes) = row[1] else { continue }
-            pieces.append((Int(i), bytes))
+    /// Every piece held for the message in row `rowID`, newest first.
+    private func heldPieces(_ rowID: Int64) throws(InboxError) -> [(index: Int, bytes: [UInt8])] {
+        try db.rows("SELECT part_index, chunk FROM waiting_parts WHERE message = ? ORDER BY id DESC", [.integer(rowID)]).compactMap {
+            guard case .integer(let i) = $0[0], case .blob(let bytes) = $0[1] else { return nil }
+            return (Int(i), bytes)
         }
+    }
+
+    /// The search for a set of `held` pieces, which holds `piece`, that rebuilds its message.
+    private func search(_ piece: Piece, _ held: [(index: Int, bytes: [UInt8])]) -> CandidateSearch {
+        var candidates: [Int: [[UInt8]]] = [:]
+        for (index, bytes) in held where index >= 0 && index < piece.totalParts { candidates[index, default: []].append(bytes) }
         switch piece.kind {
         case .parts:
-            return try MessageParts.rebuild(pieces.map { index, bytes in
+            let stripes = Part.stripes(totalParts: piece.totalParts)
+            return CandidateSearch(candidates: candidates, fixed: (piece.index, piece.bytes),
+                                   need: (0..<stripes).map { Part.dataParts(inStripe: $0, dataParts: piece.dataParts, stripes: stripes) },
+                                   group: { $0 % stripes })
+        case .structuredAppend:
+            return CandidateSearch(candidates: candidates, fixed: (piece.index, piece.bytes), need: [piece.dataParts],
+                                   group: { $0 < piece.dataParts ? 0 : -1 })
+        }
+    }
+
+    /// The whole message from one set of pieces of `piece`'s message, checked: a qrseal
+    /// message against its id (the hash), a QR Structured Append sequence against its parity
+    /// byte (the XOR of all its bytes, ISO/IEC 18004). Data Matrix's file identification
+    /// (above 255) is no check of the data.
+    private func assemble(_ piece: Piece, _ set: [(index: Int, bytes: [UInt8])]) throws(PartsError) -> [UInt8] {
+        switch piece.kind {
+        case .parts:
+            return try MessageParts.rebuild(set.map { index, bytes in
                 Part(messageID: piece.messageID, dataParts: piece.dataParts, totalParts: piece.totalParts, index: index,
                      length: piece.length, chunk: bytes)
             })
         case .structuredAppend:
-            return pieces.sorted { $0.0 < $1.0 }.flatMap { $0.1 }
+            let whole = set.sorted { $0.index < $1.index }.flatMap(\.bytes)
+            let parity = whole.reduce(0, ^)
+            guard piece.messageID > 0xFF || UInt32(parity) == piece.messageID else {
+                throw .parityMismatch(expected: Int(piece.messageID), found: Int(parity))
+            }
+            return whole
         }
     }
 

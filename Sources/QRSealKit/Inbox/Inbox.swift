@@ -7,6 +7,8 @@ import Foundation
 public final class Inbox {
     let db: Database
     public let path: String
+    /// How many messages and parts may wait, and for how long (`WaitingLimits`).
+    public var waitingLimits = WaitingLimits()
 
     /// What a command does with the inbox.
     public enum Access: Sendable {

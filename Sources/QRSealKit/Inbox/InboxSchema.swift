@@ -84,6 +84,23 @@ enum InboxSchema {
             PRIMARY KEY (message, part_index)
         ) WITHOUT ROWID;
         """,
+        // 5: every distinct piece received for an index waits, not only the first: a forged or
+        // misread part that passes the keyless part check must not shut out the sender's own
+        // (docs/FORMAT.md, section 8.5). Ids keep the order pieces came in, for dropping the oldest.
+        """
+        CREATE TABLE waiting_pieces (
+            id INTEGER PRIMARY KEY,
+            message INTEGER NOT NULL,
+            part_index INTEGER NOT NULL,
+            chunk BLOB NOT NULL,
+            received_at INTEGER NOT NULL
+        );
+        INSERT INTO waiting_pieces (message, part_index, chunk, received_at)
+            SELECT message, part_index, chunk, received_at FROM waiting_parts ORDER BY received_at;
+        DROP TABLE waiting_parts;
+        ALTER TABLE waiting_pieces RENAME TO waiting_parts;
+        CREATE INDEX waiting_parts_by_message ON waiting_parts(message, part_index);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

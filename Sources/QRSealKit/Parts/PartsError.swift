@@ -14,6 +14,10 @@ public enum PartsError: Error, Equatable, Sendable {
     case inconsistent(String)
     /// The rebuilt message does not match its message id (its hash): a part was damaged.
     case damagedMessage
+    /// The joined symbols of a QR Structured Append sequence do not match its parity byte
+    /// (`expected`, the XOR of every byte of the message): symbols of different sequences
+    /// that share count and parity, a misread, or a writer that does not set the parity.
+    case parityMismatch(expected: Int, found: Int)
     /// Nothing was written: the message cannot be split as asked; the text says why.
     case cannotSplit(String)
 }
@@ -28,7 +32,14 @@ extension PartsError: CustomStringConvertible {
         case let .incomplete(have, need): return "\(have) of \(need) parts needed, \(need - have) more needed"
         case let .inconsistent(reason): return "parts do not belong together: \(reason)"
         case .damagedMessage: return "damaged message: the rebuilt message does not match its hash"
+        case let .parityMismatch(expected, found):
+            return "the joined codes do not match their parity byte (\(hex(expected)), they give \(hex(found)))"
         case let .cannotSplit(reason): return reason
         }
     }
+}
+
+private func hex(_ n: Int) -> String {
+    let digits = String(n, radix: 16, uppercase: true)
+    return digits.count < 2 ? "0" + digits : digits
 }

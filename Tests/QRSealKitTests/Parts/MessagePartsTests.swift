@@ -82,7 +82,7 @@ struct StructuredAppendReadTests {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Images/structured-append/note-2-of-3.png").standardizedFileURL.path
         let found = try Reader().read(imageBytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(found.map(\.detection.structuredAppend) == [StructuredAppend(index: 1, count: 3, parity: 42)])
+        #expect(found.map(\.detection.structuredAppend) == [StructuredAppend(index: 1, count: 3, parity: 0x1F)])
         #expect(found.first?.detection.text == "joins these ")
     }
 }
