@@ -172,10 +172,10 @@ static int describe(void) {
 }
 
 int main(void) {
-    /* Gone with the process that started it; never a core file (an abort here is expected
-     * on hostile input, and is reported by the caller). */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() == 1) return 0;
+    /* Never a core file: an abort here is expected on hostile input, and is reported by the
+     * caller. No PR_SET_PDEATHSIG: it follows the thread that started the helper, and
+     * threads of a dispatch pool come and go while their process lives on; the helper ends
+     * instead when the caller's end of the socket closes, which its death does too. */
     struct rlimit no_core = {0, 0};
     setrlimit(RLIMIT_CORE, &no_core);
     prctl(PR_SET_DUMPABLE, 0);
