@@ -54,7 +54,7 @@ setup:
 
 build: setup
 	$(SWIFT) build -c $(CONFIG) $(SWIFT_STATIC) --product qrseal
-	$(SWIFT) build -c $(CONFIG) --product qrseal-engine
+	$(SWIFT) build -c $(CONFIG) $(SWIFT_STATIC) --product qrseal-engine
 
 # The tests install the .deb into a scratch root and run it without the toolchain.
 test: setup deb
@@ -79,11 +79,12 @@ bench: build
 FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
+FUZZ_SEED ?= 0
 
 .PHONY: fuzz
 fuzz: setup
 	bash Fuzz/build.sh $(FUZZ_TARGETS)
-	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh $(FUZZ_TARGETS)
+	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SEED=$(FUZZ_SEED) bash Fuzz/run.sh $(FUZZ_TARGETS)
 
 # The binary, the man page and the completion scripts (written by the binary itself).
 install: build

@@ -14,6 +14,8 @@ RUNS=${FUZZ_RUNS:-1000000}
 # 0 means no bound, which libFuzzer spells -1 (its -runs=0 runs the corpus and stops).
 [ "$RUNS" = 0 ] && RUNS=-1
 TIME=${FUZZ_SECONDS:-60}
+# libFuzzer's random seed; 0 (the default) picks a new one each run, another number repeats one.
+SEED=${FUZZ_SEED:-0}
 # Swift's own crash handler makes AddressSanitizer report errors that are not there.
 export SWIFT_BACKTRACE=enable=no
 if [ $# -eq 0 ]; then
@@ -36,7 +38,7 @@ for target in "$@"; do
     fi
   done
   started=$(date +%s.%N)
-  nice -n 19 "$binary" -runs="$RUNS" -max_total_time="$TIME" -timeout=10 -rss_limit_mb=2048 \
+  nice -n 19 "$binary" -runs="$RUNS" -max_total_time="$TIME" -seed="$SEED" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$OUT/crashes/$target/" \
     "$OUT/corpus/$target" "Fuzz/corpus/$target" > "$log" 2>&1
   status=$?

@@ -32,11 +32,13 @@ enum Diagnostics {
     }
 
     /// Why a library in the engine gave no answer on `source`: a warning when the other
-    /// readers went on, an error (counted in `tally`) when the engine could not run at all.
-    static func report(_ failures: [EngineFailure], source: String, tally: inout SealedTally, console: Console) {
+    /// readers went on, an error when the engine could not run at all; how many errors.
+    @discardableResult
+    static func report(_ failures: [EngineFailure], source: String, console: Console) -> Int {
+        var errors = 0
         for failure in failures {
             if case .unavailable = failure.cause {
-                tally.failed += 1
+                errors += 1
                 report(CLIError(message: "\(source): \(failure)",
                                 hints: ["reinstall qrseal: its helper \(Engine.executable) is part of it"]),
                        console: console, source: source)
@@ -45,6 +47,7 @@ enum Diagnostics {
                         source: source, console: console)
             }
         }
+        return errors
     }
 
     /// A `qrseal: hint:` line, or `{"hint":…}` with `--json`.

@@ -162,6 +162,7 @@ struct LiveScan {
         var failure: CLIError?
         var opened = false
         var session = ScanSession(detector: reader.detector, options: sessionOptions)
+        var warned = 0
         var textSession: TextSession?
         let readCodes = text?.textOnly != true
         do throws(CLIError) {
@@ -179,6 +180,10 @@ struct LiveScan {
                 // With --text-only the codes are still found, only to be left out of the text.
                 let codeEvents = session.process(frame)
                 if readCodes { for event in codeEvents { events.handle(event, console: console) } }
+                // Each once, as it first happens: a library's crash on one frame is no reason to stop.
+                let errors = Diagnostics.report(Array(session.failures.dropFirst(warned)), source: name, console: console)
+                for _ in 0..<errors { events.countFailure() }
+                warned = session.failures.count
                 if let textSession {
                     for event in textSession.process(frame, codes: session.inView.map(\.detection)) {
                         events.handle(event, console: console)

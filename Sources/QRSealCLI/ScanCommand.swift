@@ -128,7 +128,7 @@ struct ScanCommand {
             var items: [Reader.Item]
             do {
                 let report = try detected.get()
-                Diagnostics.report(report.failures, source: source, tally: &tally, console: console)
+                tally.failed += Diagnostics.report(report.failures, source: source, console: console)
                 items = report.detections.map(reader.classify)
             } catch {
                 throw CLIError(message: "\(source): \(error.description)")

@@ -56,6 +56,9 @@ public struct ScanSession: Sendable {
     private var tracker: SymbolTracker
     /// The last frame searched, whether at full size, and what was found in it.
     private var previous: (image: GrayImage, fullSize: Bool, found: [Detection])?
+    /// Why a library in the engine gave no answer on some frame so far, each once, in the
+    /// order first seen (`Detector.examine(_:)`).
+    public private(set) var failures: [EngineFailure] = []
 
     public init(detector: Detector = Detector(), options: Options = Options()) {
         self.detector = detector
@@ -72,7 +75,9 @@ public struct ScanSession: Sendable {
         if let previous, previous.fullSize || !fullSize, Self.identical(previous.image, frame.image) {
             found = previous.found
         } else {
-            found = detect(in: frame.image, fullSize: fullSize)
+            let report = examine(frame.image, fullSize: fullSize)
+            found = report.detections
+            failures += report.failures.filter { !failures.contains($0) }
             previous = (frame.image, fullSize, found)
         }
         return track(found, frame: frame.number, time: frame.time)
@@ -92,9 +97,16 @@ public struct ScanSession: Sendable {
     /// The symbols in `image`, inside the region of interest, with corners in `image`'s
     /// pixels; searched at full size, or reduced when `fullSize` is false and it is large.
     public func detect(in image: GrayImage, fullSize: Bool = true) -> [Detection] {
+        examine(image, fullSize: fullSize).detections
+    }
+
+    /// What `detect(in:fullSize:)` finds, and why a library in the engine gave no answer.
+    public func examine(_ image: GrayImage, fullSize: Bool = true) -> DetectorReport {
         var region = Region(x: 0, y: 0, width: image.width, height: image.height)
         if let wanted = options.regionOfInterest {
-            guard let clipped = wanted.clipped(toWidth: image.width, height: image.height) else { return [] }
+            guard let clipped = wanted.clipped(toWidth: image.width, height: image.height) else {
+                return DetectorReport(detections: [])
+            }
             region = clipped
         }
         var searched = image.cropped(to: region)
@@ -103,17 +115,17 @@ public struct ScanSession: Sendable {
             searched = half
             scale *= 2
         }
-        let found = detector.detect(in: searched)
-        guard region.x != 0 || region.y != 0 || scale != 1 else { return found }
+        let report = detector.examine(searched)
+        guard region.x != 0 || region.y != 0 || scale != 1 else { return report }
         let dx = Double(region.x), dy = Double(region.y)
-        return found.map {
+        return DetectorReport(detections: report.detections.map {
             var moved = Detection(symbology: $0.symbology, bytes: $0.bytes,
                                   corners: $0.corners.map { Point(x: $0.x * scale + dx, y: $0.y * scale + dy) },
                                   version: $0.version, errorCorrection: $0.errorCorrection)
             moved.structuredAppend = $0.structuredAppend
             moved.model = $0.model
             return moved
-        }
+        }, failures: report.failures)
     }
 
     /// Whether two frames have the same pixels (`memcmp`, a fraction of a millisecond).
