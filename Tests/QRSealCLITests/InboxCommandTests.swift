@@ -315,6 +315,25 @@ struct InboxCommandTests {
         let csv = box.run(["inbox", "export", "--format", "csv"])
         #expect(!csv.out.contains("vault") && csv.out.contains(",sealed,"))
     }
+
+    @Test("a CSV export of hostile payloads imports whole, each payload byte for byte, no formula left to run")
+    func csvHostileRoundTrip() throws {
+        let texts = ["\"\u{0308}", "say \"\u{0308}hi\"", "=1+2", "+1 555 0100", "-1", "@SUM(A1)", "'=1"]
+        for (i, text) in texts.enumerated() {
+            let path = box.dir.path("\(i).png")
+            #expect(box.run(["encode", "-o", path, "--", text]).status == 0)
+            box.scan(path)
+        }
+        let csv = box.dir.path("all.csv"), other = box.dir.path("other.sqlite")
+        #expect(box.run(["inbox", "export", "--format", "csv", "-o", csv]).status == 0)
+        let written = try String(contentsOfFile: csv, encoding: .utf8)
+        for formula in ["=1+2", "+1 555 0100", "-1", "@SUM(A1)"] { #expect(written.contains(",'\(formula),")) }
+        let imported = box.run(["inbox", "import", "--inbox", other, csv])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let before = box.run(["inbox", "export"]).out, after = box.run(["inbox", "export", "--inbox", other]).out
+        #expect(after == before)
+        #expect(texts.allSatisfy { text in after.contains(Data(text.utf8).base64EncodedString()) })
+    }
 }
 
 /// A private inbox, keyring and config folder for one test, so that tests running in
