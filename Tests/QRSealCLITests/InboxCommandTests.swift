@@ -173,6 +173,17 @@ struct InboxCommandTests {
         #expect(plain.stderr.contains("qrseal: hint: see it with 'qrseal inbox show \(url)'"))
     }
 
+    @Test("inbox show prints an imported label's line breaks as escapes, so it cannot pass for other fields")
+    func labelLinesEscaped() throws {
+        let line = #"{"received_at":"2026-01-01T00:00:00Z","source_kind":"file","source":"a.png\nkind      url","symbology":"qr","kind":"text","text":"hi","bytes_base64":"aGk=","label":"mine\nnote      verified by your bank\r\nx"}"#
+        let file = try box.dir.write("one.jsonl", Data((line + "\n").utf8))
+        #expect(box.run(["inbox", "import", file]).status == 0)
+        let shown = box.run(["inbox", "show", String(try #require(box.ids().first))]).out
+        #expect(shown.contains(#"label     mine\nnote      verified by your bank\r\nx"#), "\(shown)")
+        #expect(shown.contains(#"from      file a.png\nkind      url"#), "\(shown)")
+        #expect(!shown.split(separator: "\n").contains { $0.hasPrefix(" ") || $0.hasPrefix("note") || $0.hasPrefix("x") })
+    }
+
     @Test("label, pin and unpin change what list shows and finds")
     func labelAndPin() throws {
         box.scan(box.encode("a.png", "shopping list"))

@@ -265,4 +265,11 @@ struct SealTrustTests {
         #expect(text.components(separatedBy: "\n").filter { $0.hasPrefix("qrseal: error:") }.count == 1)
         #expect(tally.status(otherwise: .success) == .failure)
     }
+
+    @Test("a message skipped for the key-derivation budget says 'not opened' once on its line")
+    func skippedMessageLine() {
+        let detection = Detection(symbology: .qr, bytes: [], corners: [])
+        let line = ScanCommand.humanLine(source: "sheet.png", detection, .failed(.kdfBudgetExceeded), fileNote: nil)
+        #expect(line == "sheet.png: QR-Code [sealed]: <not opened: too much key-derivation work in one call>")
+    }
 }

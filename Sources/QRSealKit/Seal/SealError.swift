@@ -70,7 +70,8 @@ extension SealError: CustomStringConvertible {
         case let .contentTooLarge(limit):
             return "the content decompresses to more than \(limit) bytes, the limit for one read (all its messages together)"
         case .kdfBudgetExceeded:
-            return "not opened: too much key-derivation work in one call"
+            // Said after "not opened:" by the lines and messages that report it.
+            return "too much key-derivation work in one call"
         case let .badKey(reason):
             return "not a valid key: \(reason)"
         case let .crypto(reason):
