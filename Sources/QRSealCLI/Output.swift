@@ -57,9 +57,13 @@ struct Output {
             throw CLIError(message: "\(path): cannot write: \(error.description)")
         }
         defer { SystemFiles.remove(temp) }
-        let written = Self.writeAll(bytes, to: fd)
+        let failure = Self.writeAll(bytes, to: fd)
         fchmod(fd, mode())
-        guard written, fsync(fd) == 0, close(fd) == 0 else {
+        guard failure == 0 else {
+            close(fd)
+            throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason(failure))")
+        }
+        guard fsync(fd) == 0, close(fd) == 0 else {
             throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())")
         }
         try place(temp)
@@ -89,7 +93,8 @@ struct Output {
         // A temporary for standard output is only ever reached through its descriptor.
         if !regular { SystemFiles.remove(temp) }
         try produce { bytes throws(CLIError) in
-            guard Self.writeAll(bytes, to: fd) else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
+            let failure = Self.writeAll(bytes, to: fd)
+            guard failure == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason(failure))") }
         }
         if regular {
             guard fsync(fd) == 0, close(fd) == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
@@ -108,7 +113,8 @@ struct Output {
             guard n >= 0 else { throw CLIError(message: "cannot read back: \(SystemFiles.reason())") }
             if n == 0 { return }
             if target >= 0 {
-                guard Self.writeAll(Array(chunk[..<n]), to: target) else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
+                let failure = Self.writeAll(Array(chunk[..<n]), to: target)
+                guard failure == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason(failure))") }
             } else {
                 console.write(Data(chunk[..<n]))
             }
@@ -131,7 +137,8 @@ struct Output {
         let fd = RawBytes.withCString(path) { open($0, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
         guard fd >= 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
         defer { close(fd) }
-        guard Self.writeAll(bytes, to: fd) else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
+        let failure = Self.writeAll(bytes, to: fd)
+        guard failure == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason(failure))") }
     }
 
     /// The new file's mode: the replaced file's, else the usual one for new files.
@@ -147,8 +154,10 @@ struct Output {
         return 0o666 & ~mask
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        bytes.withUnsafeBytes { SystemFiles.writeAll($0, to: fd) } == 0
+    /// 0, or the errno of the write that failed, kept before any other call (the `stat` in
+    /// `mode()`, say) can set errno to something else, such as "no such file or directory".
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
+        bytes.withUnsafeBytes { SystemFiles.writeAll($0, to: fd) }
     }
 
     /// Neither a regular file nor a directory: a device, a pipe or a socket.
