@@ -266,6 +266,15 @@ struct SealTrustTests {
         #expect(tally.status(otherwise: .success) == .failure)
     }
 
+    @Test("a secret piped in, as the README and man page show it, is sealed byte for byte and kept out of argv")
+    func secretOnStandardInput() throws {
+        let dir = try TempDir()
+        let key = dir.newKey(), png = dir.path("note.png")
+        let sealed = qrseal(["encode", "--key-file", key, "-o", png], stdin: Data("meet at the north gate, 6pm".utf8))
+        #expect(sealed.status == 0, "\(sealed.stderr)")
+        #expect(qrseal(["scan", "--no-store", "--key-file", key, png]).out == "\(png): QR-Code [sealed]: meet at the north gate, 6pm\n")
+    }
+
     @Test("a message skipped for the key-derivation budget says 'not opened' once on its line")
     func skippedMessageLine() {
         let detection = Detection(symbology: .qr, bytes: [], corners: [])
