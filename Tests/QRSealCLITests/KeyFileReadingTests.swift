@@ -66,7 +66,7 @@ struct KeyFileReadingTests {
             path = dir.path("key.fifo")
             try #require(mkfifo(path, 0o600) == 0)
         }
-        let r = try Tools.run("/usr/bin/timeout", ["20", Tools.qrseal, "encode", "--key-file", path, "-o", dir.path("x.png"), "hi"])
+        let r = try Tools.run("/usr/bin/timeout", ["-s", "KILL", "20", Tools.qrseal, "encode", "--key-file", path, "-o", dir.path("x.png"), "hi"])
         #expect(r.status == 2)
         #expect(r.stderr.hasPrefix("qrseal: error: \(path): not a regular file, so not a key file\n"), "\(r.stderr)")
     }
