@@ -52,11 +52,12 @@ enum InboxTable {
         var fields: [(String, String)] = [
             ("id", String(item.id ?? 0)),
             ("received", TimeArguments.local(item.receivedAt, seconds: true) + " (" + Timestamp.iso8601(item.receivedAt) + ")"),
-            ("from", "\(item.sourceKind.rawValue) \(item.source)"),
+            // One line each: a label or source with line breaks could pass for other fields.
+            ("from", "\(item.sourceKind.rawValue) \(DisplayText.escape(item.source))"),
             ("format", Symbology(rawValue: item.symbology)?.displayName ?? item.symbology),
             ("kind", item.kind.rawValue),
         ]
-        if let label = item.label { fields.append(("label", label)) }
+        if let label = item.label { fields.append(("label", DisplayText.escape(label))) }
         if item.pinned { fields.append(("pinned", "yes")) }
         let parsed = ContentClassifier.classify(bytes: item.bytes, text: item.text, symbology: item.symbology)
         fields += parsed.fields.map { ($0.name, $0.value) }

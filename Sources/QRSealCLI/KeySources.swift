@@ -31,7 +31,7 @@ struct KeySources {
     /// the same as no source: it must not turn a sealed message into a plain one.
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
         for path in (args.values["key-file"] ?? []) + (args.values["identity"] ?? []) {
-            let text = String(decoding: try Files.read(path, console: console), as: UTF8.self)
+            let text = String(decoding: try Self.readKeyFile(path, console: console), as: UTF8.self)
             do {
                 keyFiles += try Keyring.parse(text)
             } catch {
@@ -58,6 +58,36 @@ struct KeySources {
                 throw CLIError(message: "\(Self.environmentVariable): the passphrase is not UTF-8 text", status: .usage)
             }
             environmentPassphrase = .passphrase(passphrase)
+        }
+    }
+
+    /// The most a key or identity file may hold: a key file is one line, an identity file a few.
+    static let maxKeyFileBytes = 64 << 10
+
+    /// The bytes of a key or identity file (`-`: standard input): a regular file of at most
+    /// `maxKeyFileBytes`, never a device or FIFO, which could be endless or never answer.
+    /// One that other users may read or change is read, with a warning, as ssh gives one.
+    static func readKeyFile(_ path: String, console: Console) throws(CLIError) -> [UInt8] {
+        if path == "-" { return try StandardInput.read(console, limit: maxKeyFileBytes, what: "more than any key file") }
+        do {
+            let (bytes, mode) = try SystemFiles.readRegular(path, limit: maxKeyFileBytes)
+            if mode & 0o077 != 0 {
+                let octal = String(mode & 0o777, radix: 8)
+                console.printError("qrseal: warning: " + DisplayText.escape("\(path): the key file is open to other users (mode 0\(octal))"))
+                Diagnostics.hint("keep it private: chmod 600 \(path)", console: console)
+            }
+            return bytes
+        } catch {
+            switch error {
+            case .notRegular:
+                throw CLIError(message: "\(path): not a regular file, so not a key file",
+                               hints: ["name the file 'qrseal keygen' or age-keygen wrote"])
+            case .tooLarge(let size):
+                throw CLIError(message: "\(path): file is \(size) bytes, more than any key file (at most \(maxKeyFileBytes >> 10) KiB)",
+                               hints: ["name the file 'qrseal keygen' or age-keygen wrote"])
+            default:
+                throw CLIError(message: "\(path): \(error.description)")
+            }
         }
     }
 

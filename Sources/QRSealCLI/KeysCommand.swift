@@ -20,7 +20,7 @@ struct KeysCommand {
                 guard args.positionals.count == 1, let path = args.positionals.first else {
                     throw CLIError.usage("keys add takes one key FILE")
                 }
-                let text = String(decoding: try Files.read(path, console: console), as: UTF8.self)
+                let text = String(decoding: try KeySources.readKeyFile(path, console: console), as: UTF8.self)
                 let keys: [SealKey]
                 do { keys = try Keyring.parse(text) } catch { throw CLIError(message: "\(path): \(error.description)") }
                 let identities = keys.compactMap { key -> AgeIdentity? in

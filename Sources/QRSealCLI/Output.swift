@@ -54,9 +54,10 @@ struct Output {
         if let target = SystemFiles.status(path), Self.isSpecial(target) { return try writeInto(bytes) }
         let file = try stage(in: SystemFiles.directory(of: path))
         defer { file.discard() }
-        let written = Self.writeAll(bytes, to: file.fd)
+        let failure = Self.writeAll(bytes, to: file.fd)
         fchmod(file.fd, mode())
-        guard written, fsync(file.fd) == 0 else {
+        guard failure == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason(failure))") }
+        guard fsync(file.fd) == 0 else {
             throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())")
         }
         try place(file)
@@ -77,7 +78,8 @@ struct Output {
         fchmod(fd, regular ? mode() : 0o600)
         if !regular { file.removeName() }
         try produce { bytes throws(CLIError) in
-            guard Self.writeAll(bytes, to: fd) else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
+            let failure = Self.writeAll(bytes, to: fd)
+            guard failure == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason(failure))") }
         }
         if regular {
             guard fsync(fd) == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
@@ -95,7 +97,8 @@ struct Output {
             guard n >= 0 else { throw CLIError(message: "cannot read back: \(SystemFiles.reason())") }
             if n == 0 { return }
             if target >= 0 {
-                guard Self.writeAll(Array(chunk[..<n]), to: target) else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
+                let failure = Self.writeAll(Array(chunk[..<n]), to: target)
+                guard failure == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason(failure))") }
             } else {
                 console.write(Data(chunk[..<n]))
             }
@@ -126,7 +129,8 @@ struct Output {
         let fd = RawBytes.withCString(path) { open($0, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
         guard fd >= 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
         defer { close(fd) }
-        guard Self.writeAll(bytes, to: fd) else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason())") }
+        let failure = Self.writeAll(bytes, to: fd)
+        guard failure == 0 else { throw CLIError(message: "\(path): cannot write: \(SystemFiles.reason(failure))") }
     }
 
     /// The new file's mode: the replaced file's, else the usual one for new files.
@@ -142,8 +146,10 @@ struct Output {
         return 0o666 & ~mask
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        bytes.withUnsafeBytes { SystemFiles.writeAll($0, to: fd) } == 0
+    /// 0, or the errno of the write that failed, kept before any other call (the `stat` in
+    /// `mode()`, say) can set errno to something else, such as "no such file or directory".
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
+        bytes.withUnsafeBytes { SystemFiles.writeAll($0, to: fd) }
     }
 
     /// Neither a regular file nor a directory: a device, a pipe or a socket.

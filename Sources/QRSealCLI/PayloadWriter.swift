@@ -2,8 +2,9 @@ import Foundation
 import QRSealKit
 
 /// Writes files carried by sealed messages (`open`, `inbox open`, `scan -o DIR`) under the
-/// rule of `Output`, private (mode 0600), and never under a name that could surprise: a
-/// name starting with a dot loses its dots, and `-` is not standard output.
+/// rule of `Output`, private (mode 0600), and never under a name that could surprise
+/// (`fileName`): no hidden file, no name that passes for an option, none that hides
+/// characters, and `-` is not standard output.
 struct PayloadWriter {
     let force: Bool
     /// The command's inputs, which a received file may never replace.
@@ -53,10 +54,15 @@ struct PayloadWriter {
         }
     }
 
-    /// The name a received file is saved under: its own without leading dots (no hidden
-    /// `.bashrc` appears), and `message.bin` for a nameless file, a name of dots only and `-`.
+    /// The name a received file is saved under: its own without the characters a terminal
+    /// shows as nothing (`DisplayText.isSafe`: a soft hyphen, U+3164, a variation selector…),
+    /// then without leading dots (no hidden `.bashrc` appears), leading dashes (no `--force`
+    /// or `-x` that a later `rm *` would take for an option) and spaces at either end (no
+    /// name that looks like another, or like none); `message.bin` when nothing is left.
     static func fileName(_ name: String) -> String {
-        let visible = name.drop { $0 == "." }
-        return visible.isEmpty || visible == "-" ? "message.bin" : String(visible)
+        var scalars = name.unicodeScalars.filter { DisplayText.isSafe(String($0)) }[...]
+        while let first = scalars.first, first == "." || first == "-" || first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return scalars.isEmpty ? "message.bin" : String(String.UnicodeScalarView(scalars))
     }
 }

@@ -173,6 +173,17 @@ struct InboxCommandTests {
         #expect(plain.stderr.contains("qrseal: hint: see it with 'qrseal inbox show \(url)'"))
     }
 
+    @Test("inbox show prints an imported label's line breaks as escapes, so it cannot pass for other fields")
+    func labelLinesEscaped() throws {
+        let line = #"{"received_at":"2026-01-01T00:00:00Z","source_kind":"file","source":"a.png\nkind      url","symbology":"qr","kind":"text","text":"hi","bytes_base64":"aGk=","label":"mine\nnote      verified by your bank\r\nx"}"#
+        let file = try box.dir.write("one.jsonl", Data((line + "\n").utf8))
+        #expect(box.run(["inbox", "import", file]).status == 0)
+        let shown = box.run(["inbox", "show", String(try #require(box.ids().first))]).out
+        #expect(shown.contains(#"label     mine\nnote      verified by your bank\r\nx"#), "\(shown)")
+        #expect(shown.contains(#"from      file a.png\nkind      url"#), "\(shown)")
+        #expect(!shown.split(separator: "\n").contains { $0.hasPrefix(" ") || $0.hasPrefix("note") || $0.hasPrefix("x") })
+    }
+
     @Test("label, pin and unpin change what list shows and finds")
     func labelAndPin() throws {
         box.scan(box.encode("a.png", "shopping list"))
@@ -314,6 +325,25 @@ struct InboxCommandTests {
         #expect(box.run(["inbox", "list", "--search", "vault"]).status == 1)
         let csv = box.run(["inbox", "export", "--format", "csv"])
         #expect(!csv.out.contains("vault") && csv.out.contains(",sealed,"))
+    }
+
+    @Test("a CSV export of hostile payloads imports whole, each payload byte for byte, no formula left to run")
+    func csvHostileRoundTrip() throws {
+        let texts = ["\"\u{0308}", "say \"\u{0308}hi\"", "=1+2", "+1 555 0100", "-1", "@SUM(A1)", "'=1"]
+        for (i, text) in texts.enumerated() {
+            let path = box.dir.path("\(i).png")
+            #expect(box.run(["encode", "-o", path, "--", text]).status == 0)
+            box.scan(path)
+        }
+        let csv = box.dir.path("all.csv"), other = box.dir.path("other.sqlite")
+        #expect(box.run(["inbox", "export", "--format", "csv", "-o", csv]).status == 0)
+        let written = try String(contentsOfFile: csv, encoding: .utf8)
+        for formula in ["=1+2", "+1 555 0100", "-1", "@SUM(A1)"] { #expect(written.contains(",'\(formula),")) }
+        let imported = box.run(["inbox", "import", "--inbox", other, csv])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let before = box.run(["inbox", "export"]).out, after = box.run(["inbox", "export", "--inbox", other]).out
+        #expect(after == before)
+        #expect(texts.allSatisfy { text in after.contains(Data(text.utf8).base64EncodedString()) })
     }
 }
 

@@ -47,6 +47,21 @@ struct ReceivedFileTests {
         #expect(r.out.contains("file \(saved) (20 bytes) written to \(out)/\(saved)"), "\(r.out)")
     }
 
+    @Test("a name that passes for an option, hides characters or is blank at an end is saved without them", arguments: [
+        ("--force", "--force", "force"), ("-x", "-x", "x"), (" ", " ", "message.bin"), ("  ", "  ", "message.bin"),
+        ("notes.txt  ", "notes.txt  ", "notes.txt"), (" -.profile", " -.profile", "profile"),
+        ("pay\u{AD}roll.txt", "pay\\u{00ad}roll.txt", "payroll.txt"), ("\u{3000}wide.txt\u{3000}", "\u{3000}wide.txt\u{3000}", "wide.txt"),
+        ("\u{2800}", "\\u{2800}", "message.bin"), ("\u{3164}", "\\u{3164}", "message.bin"),
+        ("a\u{E0041}\u{E007F}b.txt", "a\\u{e0041}\\u{e007f}b.txt", "ab.txt"), ("x\u{FE00}.txt", "x\\u{fe00}.txt", "x.txt"),
+    ])
+    func surprisingNames(name: String, shown: String, saved: String) throws {
+        let out = try outputFolder()
+        let r = scan(try sealedImage(carrying: name), into: out)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("qrseal: the message names its file '\(shown)'; saved as '\(saved)'"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == [saved])
+    }
+
     @Test("a file named - is saved as message.bin, not written to standard output")
     func dashName() throws {
         let image = try sealedImage(carrying: "-", "secret\n")

@@ -265,4 +265,20 @@ struct SealTrustTests {
         #expect(text.components(separatedBy: "\n").filter { $0.hasPrefix("qrseal: error:") }.count == 1)
         #expect(tally.status(otherwise: .success) == .failure)
     }
+
+    @Test("a secret piped in, as the README and man page show it, is sealed byte for byte and kept out of argv")
+    func secretOnStandardInput() throws {
+        let dir = try TempDir()
+        let key = dir.newKey(), png = dir.path("note.png")
+        let sealed = qrseal(["encode", "--key-file", key, "-o", png], stdin: Data("meet at the north gate, 6pm".utf8))
+        #expect(sealed.status == 0, "\(sealed.stderr)")
+        #expect(qrseal(["scan", "--no-store", "--key-file", key, png]).out == "\(png): QR-Code [sealed]: meet at the north gate, 6pm\n")
+    }
+
+    @Test("a message skipped for the key-derivation budget says 'not opened' once on its line")
+    func skippedMessageLine() {
+        let detection = Detection(symbology: .qr, bytes: [], corners: [])
+        let line = ScanCommand.humanLine(source: "sheet.png", detection, .failed(.kdfBudgetExceeded), fileNote: nil)
+        #expect(line == "sheet.png: QR-Code [sealed]: <not opened: too much key-derivation work in one call>")
+    }
 }

@@ -32,7 +32,12 @@ public final class Inbox {
         if access == .readWrite { InboxFiles.removeStale(beside: path) }
         var info = stat()
         if RawBytes.withCString(path, { stat($0, &info) }) != 0 {
-            guard errno == ENOENT, access == .readWrite else { throw .cannotOpen(path: path, reason: SystemFiles.reason()) }
+            let failure = errno
+            // A link that points nowhere: SQLite would follow it, and access(2) call it read-only.
+            if failure == ENOENT, let target = SystemFiles.linkTarget(path) {
+                throw .cannotOpen(path: path, reason: "a symbolic link to \(target), which does not exist")
+            }
+            guard failure == ENOENT, access == .readWrite else { throw .cannotOpen(path: path, reason: SystemFiles.reason(failure)) }
             try Self.create(path, schemaVersion: schemaVersion)
         } else if (info.st_mode & S_IFMT) != S_IFREG {
             throw .cannotOpen(path: path, reason: "not a regular file")

@@ -2,8 +2,11 @@ import Foundation
 
 /// The export formats of the inbox, and reading them back.
 ///
-/// JSON: one object per line. CSV: RFC 4180 with a header row. Both carry the payload as
-/// base64, so binary items survive; an export imported into an empty inbox exports the same.
+/// JSON: one object per line. CSV: RFC 4180 with a header row, and an apostrophe before
+/// any cell that starts with `=`, `+`, `-`, `@`, a tab, a CR or an apostrophe, so that a
+/// spreadsheet shows it as text instead of running it (import removes it). Both carry the
+/// payload as base64, so binary items survive; an export imported into an empty inbox
+/// exports the same.
 public enum InboxFormat: String, CaseIterable, Sendable {
     case json, csv
 
@@ -37,15 +40,37 @@ public enum InboxFormat: String, CaseIterable, Sendable {
                          Data(item.bytes).base64EncodedString(),
                          item.corners.isEmpty ? "" : InboxRow.encodeCorners(item.corners),
                          item.label ?? "", item.pinned ? "1" : "0"]
-            return cells.map(Self.csvQuote).joined(separator: ",")
+            return cells.map { Self.csvQuote(Self.csvDefused($0)) }.joined(separator: ",")
         }
     }
 
-    /// RFC 4180: a cell with a comma, quote, CR or LF is quoted. Scalars, not characters: a
-    /// CR LF pair is one Swift character, equal to neither "\r" nor "\n".
+    /// RFC 4180: a cell with a comma, quote, CR or LF is quoted, its quotes doubled. Scalars,
+    /// not characters: a CR LF pair is one Swift character, equal to neither "\r" nor "\n",
+    /// and a quote followed by a combining mark is one character, equal to no quote.
     static func csvQuote(_ cell: String) -> String {
         guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
         return "\"" + cell.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    /// The first scalars a spreadsheet takes for the start of a formula (`=`, `+`, `-`, `@`,
+    /// and a tab or CR before them), and the apostrophe that marks a cell as text.
+    static let csvFormulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "'"]
+
+    /// A cell a spreadsheet will not run: one that starts with a formula character or an
+    /// apostrophe gets an apostrophe in front, which spreadsheets hide and our import removes
+    /// (`csvRestored`). Every cell, so that import needs no list of which.
+    static func csvDefused(_ cell: String) -> String {
+        guard let first = cell.unicodeScalars.first, csvFormulaStarts.contains(first) else { return cell }
+        return "'" + cell
+    }
+
+    /// The cell `csvDefused` was given: one leading apostrophe removed when a formula
+    /// character or another apostrophe follows it; anything else, an older export's
+    /// `'text` too, as it is.
+    static func csvRestored(_ cell: String) -> String {
+        var scalars = cell.unicodeScalars.makeIterator()
+        guard scalars.next() == "'", let second = scalars.next(), csvFormulaStarts.contains(second) else { return cell }
+        return String(cell.unicodeScalars.dropFirst())
     }
 }
 
@@ -141,7 +166,7 @@ public struct InboxImportReader {
             }
         }
         if record.unicodeScalars.last == "\r" { record.unicodeScalars.removeLast() }
-        let cells = Self.csvCells(record)
+        let cells = Self.csvCells(record)?.map(InboxFormat.csvRestored)
         guard let cells, cells.count == InboxFormat.csvColumns.count else {
             throw .badImport(line: number, reason: "expected \(InboxFormat.csvColumns.count) fields")
         }

@@ -30,7 +30,10 @@ enum InboxFiles {
     /// file or folder at fault; nil when nothing visible is wrong.
     static func problem(_ path: String, writing: Bool) -> String? {
         if allows(path, writing ? R_OK | W_OK : R_OK) != 0 {
-            return writing ? "the file is read-only (\(SystemFiles.reason()))" : SystemFiles.reason()
+            // Only a refusal says read-only: a file gone missing (or a dangling link) is not.
+            let failure = errno
+            let refused = failure == EACCES || failure == EROFS || failure == EPERM
+            return writing && refused ? "the file is read-only (\(SystemFiles.reason(failure)))" : SystemFiles.reason(failure)
         }
         for companion in [path + "-wal", path + "-shm"] where allows(companion, F_OK) == 0 {
             if allows(companion, writing ? R_OK | W_OK : R_OK) != 0 {

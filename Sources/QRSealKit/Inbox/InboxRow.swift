@@ -78,7 +78,13 @@ enum InboxRow {
 }
 
 extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    /// Every `target` scalar replaced. Scalars, not characters: a quote followed by a
+    /// combining mark is one Swift character, which a search for the quote would pass over.
+    func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == target { out.append(contentsOf: replacement.unicodeScalars) } else { out.append(scalar) }
+        }
+        return String(out)
     }
 }

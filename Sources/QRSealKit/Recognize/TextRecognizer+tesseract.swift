@@ -182,7 +182,7 @@ public final class TextRecognizer: @unchecked Sendable {
         for block in found {
             blocks.append(block.text.hasPrefix("QRSEAL") ? try rereadDigits(block, in: page, budget: budget) ?? block : block)
         }
-        return blocks.map { prepared.inputBlock($0, width: text.width, height: text.height) }
+        return blocks.map { prepared.inputBlock($0, width: text.width, height: text.height) }.filter { !$0.lines.isEmpty }
     }
 
     /// The blocks Tesseract reads in `piece` of `page` (`TessBaseAPISetImage` with a copy of
@@ -387,13 +387,24 @@ extension TextBlock {
 
 extension TextPreparation {
     /// `block`, read in the prepared image, with its boxes in the input's pixels
-    /// (`width` × `height`) and its corners following the text's slant.
+    /// (`width` × `height`) and its corners following the text's slant. Tesseract does not
+    /// keep its boxes inside the image it read (a word at x 106 of 104 columns), so every
+    /// box is clipped to the input, and corners kept on it; a word with nothing of its box
+    /// left inside is an artefact of the edge and is dropped, and a line without words with
+    /// it (a block without lines is left for the caller to drop).
     func inputBlock(_ block: TextBlock, width: Int, height: Int) -> TextBlock {
-        guard scale != 1 || angle != 0 else { return block }
-        func box(_ b: Region) -> Region { inputBox(b, width: width, height: height) }
-        return TextBlock(lines: block.lines.map { line in
-            TextLine(words: line.words.map { TextWord(text: $0.text, confidence: $0.confidence, box: box($0.box)) },
-                     confidence: line.confidence, box: box(line.box))
-        }, confidence: block.confidence, box: box(block.box), corners: inputCorners(block.box))
+        func box(_ b: Region) -> Region? { inputBox(b, width: width, height: height).clipped(toWidth: width, height: height) }
+        func around(_ boxes: [Region]) -> Region { boxes.dropFirst().reduce(boxes.first ?? Region(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) } }
+        let lines = block.lines.compactMap { line -> TextLine? in
+            let words = line.words.compactMap { word in
+                box(word.box).map { TextWord(text: word.text, confidence: word.confidence, box: $0) }
+            }
+            guard !words.isEmpty else { return nil }
+            return TextLine(words: words, confidence: line.confidence, box: box(line.box) ?? around(words.map(\.box)))
+        }
+        let corners = (scale != 1 || angle != 0 ? inputCorners(block.box) : block.box.corners).map {
+            Point(x: min(max($0.x, 0), Double(width)), y: min(max($0.y, 0), Double(height)))
+        }
+        return TextBlock(lines: lines, confidence: block.confidence, box: box(block.box) ?? around(lines.map(\.box)), corners: corners)
     }
 }

@@ -96,8 +96,9 @@ public struct AgeIdentity: Equatable, Sendable {
     /// is refused; the error names the line.
     public static func parseFile(_ text: String) throws(SealError) -> [AgeIdentity] {
         var identities: [AgeIdentity] = []
-        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = String(raw).trimmingWhitespace()
+        // Lines end at LF, CR LF too: by scalars, since CR LF is one Swift character.
+        for (n, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(String.UnicodeScalarView(raw)).trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             do { identities.append(try AgeIdentity(text: line)) } catch {
                 if case .badKey(let reason) = error { throw .badKey("line \(n + 1): \(reason)") }

@@ -119,6 +119,10 @@ public struct Keyring: Sendable {
     /// The keys of a key file's or identity file's text: `QRSEAL-KEY-1-…`, or the
     /// `AGE-SECRET-KEY-1…` lines of an identity file (ours or age-keygen's).
     public static func parse(_ text: String) throws(SealError) -> [SealKey] {
+        if text.unicodeScalars.first == "\u{FEFF}" {
+            throw .badKey("the file starts with a byte order mark (U+FEFF), which is no part of a key; "
+                          + "save it as UTF-8 without one")
+        }
         if text.trimmingWhitespace().uppercased().hasPrefix(SecretKey.prefix) { return [.keyFile(try SecretKey(text: text))] }
         return try AgeIdentity.parseFile(text).map(SealKey.identity)
     }

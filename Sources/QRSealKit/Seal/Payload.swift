@@ -71,14 +71,21 @@ enum InnerPlaintext {
         return .text(text)
     }
 
-    /// A name may be empty; otherwise no path separators, not . or .., and nothing that
-    /// would show as something else on a terminal (`DisplayText.isSafe`): no C0 or C1
-    /// controls, DEL, bidirectional or invisible format characters, nor the private-use
-    /// scalars that stand for raw bytes.
+    /// A name may be empty; otherwise no path separators, not . or .., and none of the
+    /// characters the format lists as showing as something else on a terminal
+    /// (`DisplayText.isFormatControl`): no C0 or C1 controls, DEL, bidirectional or invisible
+    /// format characters, nor the private-use scalars that stand for raw bytes. The list is
+    /// the format's, fixed: what the display escapes beyond it (a soft hyphen, say) is made
+    /// safe where a file is saved, and does not make a valid message invalid.
     static func isSafeName(_ name: String) -> Bool {
         if name.isEmpty { return true }
         if name == "." || name == ".." { return false }
-        return !name.unicodeScalars.contains { $0 == "/" || $0 == "\\" } && DisplayText.isSafe(name)
+        return !name.unicodeScalars.contains { $0 == "/" || $0 == "\\" || isRefusedInName($0) }
+    }
+
+    /// A C0 control, DEL, a format control (`DisplayText.isFormatControl`) or a raw byte.
+    static func isRefusedInName(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x20 || s.value == 0x7F || DisplayText.isFormatControl(s) || RawBytes.byte(of: s) != nil
     }
 
     /// The last path component of `name`, reduced to a safe name (empty if nothing is left):
@@ -86,7 +93,7 @@ enum InnerPlaintext {
     static func safeName(_ name: String) -> String {
         let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         let cleaned = String(String.UnicodeScalarView(last.unicodeScalars.compactMap { scalar in
-            RawBytes.byte(of: scalar) != nil ? "\u{FFFD}" : DisplayText.isSafe(String(scalar)) ? scalar : nil
+            RawBytes.byte(of: scalar) != nil ? "\u{FFFD}" : isRefusedInName(scalar) ? nil : scalar
         }))
         var bytes = Array(cleaned.utf8.prefix(255))
         while String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }

@@ -73,9 +73,10 @@ extension SealError: CustomStringConvertible {
         case let .contentTooLarge(limit):
             return "the content decompresses to more than \(limit) bytes, the limit for one read (all its messages together)"
         case .kdfBudgetExceeded:
-            return "not opened: too much key-derivation work in one call"
+            // Said after "not opened:" by the lines and messages that report it.
+            return "too much key-derivation work in one call"
         case let .tooManyTrials(identities, stanzas, limit):
-            return "not opened: \(identities) identities against \(stanzas) X25519 recipients would take "
+            return "\(identities) identities against \(stanzas) X25519 recipients would take "
                 + "\(identities * stanzas) key agreements, more than the limit of \(limit)"
         case let .badKey(reason):
             return "not a valid key: \(reason)"

@@ -69,12 +69,12 @@ public enum SecretFile {
             if errno == EEXIST { throw .exists }
             throw .io(SystemFiles.reason())
         }
-        let written = bytes.withUnsafeBytes { SystemFiles.writeAll($0, to: fd) } == 0
-        let synced = fsync(fd) == 0
+        var failure = bytes.withUnsafeBytes { SystemFiles.writeAll($0, to: fd) }
+        if failure == 0 && fsync(fd) != 0 { failure = errno }
         close(fd)
-        guard written, synced else {
+        guard failure == 0 else {
             SystemFiles.remove(path)
-            throw .io("cannot write")
+            throw .io("cannot write: " + SystemFiles.reason(failure))
         }
     }
 }

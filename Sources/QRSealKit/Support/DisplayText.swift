@@ -6,12 +6,15 @@
 public enum DisplayText {
     /// `text` with control characters escaped: `\n`, `\r`, `\t` and `\xHH` for the other C0
     /// controls and DEL; `\u{HHHH}` for C1 controls, bidirectional and other invisible
-    /// formatting characters, line and paragraph separators; `\xHH` for a byte that was not
-    /// UTF-8 (kept by ``RawBytes`` as a private-use scalar).
+    /// formatting characters, line and paragraph separators, the blanks and fillers that
+    /// show nothing (`isInvisible`); `\xHH` for a byte that was not UTF-8 (kept by
+    /// ``RawBytes`` as a private-use scalar).
     public static func escape(_ text: some StringProtocol) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
+            defer { previous = scalar }
             if let byte = RawBytes.byte(of: scalar) {
                 out += "\\x" + hex(UInt32(byte), width: 2)
                 continue
@@ -21,7 +24,7 @@ public enum DisplayText {
             case 0x0D: out += "\\r"
             case 0x09: out += "\\t"
             case 0x00...0x1F, 0x7F: out += "\\x" + hex(scalar.value, width: 2)
-            case _ where isInvisible(scalar): out += "\\u{" + hex(scalar.value, width: 4) + "}"
+            case _ where isInvisible(scalar, after: previous): out += "\\u{" + hex(scalar.value, width: 4) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }
@@ -53,14 +56,19 @@ public enum DisplayText {
 
     /// Whether `text` needs no escaping at all.
     public static func isSafe(_ text: some StringProtocol) -> Bool {
-        text.unicodeScalars.allSatisfy { s in
-            RawBytes.byte(of: s) == nil && !(s.value < 0x20 || s.value == 0x7F || isInvisible(s))
+        var previous: Unicode.Scalar?
+        for s in text.unicodeScalars {
+            defer { previous = s }
+            if RawBytes.byte(of: s) != nil || s.value < 0x20 || s.value == 0x7F || isInvisible(s, after: previous) { return false }
         }
+        return true
     }
 
     /// C1 controls, bidirectional controls (which can make a line read in another order than
-    /// it is stored), zero-width and other format characters, separators that end lines.
-    static func isInvisible(_ s: Unicode.Scalar) -> Bool {
+    /// it is stored), zero-width and other format characters, separators that end lines:
+    /// the characters the sealed-message format refuses in a file name (docs/FORMAT.md,
+    /// section 3), a fixed list, which `isInvisible` only ever adds to.
+    static func isFormatControl(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x80...0x9F,            // C1 controls (U+009B is CSI on some terminals)
              0x061C,                 // Arabic letter mark
@@ -74,6 +82,23 @@ public enum DisplayText {
         default:
             return false
         }
+    }
+
+    /// A character that shows as something else, or as nothing, on a terminal: the format
+    /// controls above; every default-ignorable code point (U+00AD soft hyphen, U+034F,
+    /// the Hangul fillers, U+180E, variation selectors, tag characters U+E0000–U+E0FFF),
+    /// which a terminal draws as nothing and so can hide text or smuggle bytes; and U+2800,
+    /// the braille blank. Scalar by scalar: a JSON writer escapes each of them.
+    static func isInvisible(_ s: Unicode.Scalar) -> Bool {
+        isFormatControl(s) || s.value == 0x2800 || s.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// `isInvisible`, but for one text-or-emoji presentation selector (U+FE0E, U+FE0F)
+    /// right after an emoji, where it only chooses how that emoji is drawn (`❤️`).
+    static func isInvisible(_ s: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
+        guard isInvisible(s) else { return false }
+        guard s.value == 0xFE0E || s.value == 0xFE0F, let previous else { return true }
+        return !(previous.properties.isEmoji && !isInvisible(previous))
     }
 
     private static func hex(_ value: UInt32, width: Int) -> String {

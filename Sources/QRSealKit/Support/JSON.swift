@@ -30,10 +30,11 @@ public enum JSON {
             case "\t": out += "\\t"
             // Controls, DEL, C1 and the invisible characters DisplayText escapes are written
             // as \uXXXX: the value is the same to a JSON reader, and a terminal showing the
-            // line is not driven by it (all of these are in the BMP, so one escape each).
+            // line is not driven by it. One beyond the BMP (a tag character) is a surrogate pair.
             case _ where scalar.value < 0x20 || scalar.value == 0x7F || DisplayText.isInvisible(scalar):
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
+                for unit in String(scalar).utf16 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16)
+                }
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -8,6 +8,8 @@ public enum SystemFiles {
         /// The system's reason, as `strerror(3)` gives it, in lower case.
         case system(String)
         case isDirectory
+        /// A device, a FIFO or a socket where only a regular file will do.
+        case notRegular
         /// The file holds more than the limit allows.
         case tooLarge(size: Int)
 
@@ -15,6 +17,7 @@ public enum SystemFiles {
             switch self {
             case .system(let reason): return reason
             case .isDirectory: return "is a directory"
+            case .notRegular: return "not a regular file"
             case .tooLarge(let size): return "file is \(size) bytes, too large"
             }
         }
@@ -33,6 +36,15 @@ public enum SystemFiles {
         return result == 0 ? info : nil
     }
 
+    /// What the symbolic link at `path` points to (`readlink(2)`); nil when `path` is no link.
+    public static func linkTarget(_ path: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let n = RawBytes.withCString(path) { name in
+            buffer.withUnsafeMutableBytes { readlink(name, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) }
+        }
+        return n >= 0 ? RawBytes.string(buffer[..<n]) : nil
+    }
+
     /// Whether `path` is a directory, following symbolic links.
     public static func isDirectory(_ path: String) -> Bool {
         status(path).map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false
@@ -40,13 +52,31 @@ public enum SystemFiles {
 
     /// The bytes of the file at `path` (`open(2)`, `read(2)`), refused when more than `limit`.
     public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let fd = RawBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        try read(path, limit: limit, regularOnly: false).bytes
+    }
+
+    /// The bytes and mode of the regular file at `path`, for small private files such as
+    /// keys: a device, FIFO or socket there is refused before any byte is read or waited for
+    /// (`open(2)` with `O_NONBLOCK`, then `fstat(2)`), and so is more than `limit`.
+    public static func readRegular(_ path: String, limit: Int) throws(Failure) -> (bytes: [UInt8], mode: mode_t) {
+        try read(path, limit: limit, regularOnly: true)
+    }
+
+    private static func read(_ path: String, limit: Int, regularOnly: Bool) throws(Failure) -> (bytes: [UInt8], mode: mode_t) {
+        let flags = O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK | O_NOCTTY : 0)
+        let fd = RawBytes.withCString(path) { open($0, flags) }
         guard fd >= 0 else { throw .system(reason()) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .system(reason()) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory }
+        if regularOnly && (info.st_mode & S_IFMT) != S_IFREG { throw .notRegular }
         guard Int(info.st_size) <= limit else { throw .tooLarge(size: Int(info.st_size)) }
+        return (try readAll(fd, limit: limit), info.st_mode & 0o7777)
+    }
+
+    /// Everything `fd` gives until its end, refused once more than `limit`.
+    private static func readAll(_ fd: Int32, limit: Int) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -52,7 +52,8 @@ struct InboxImportTests {
 
     @Test("CSV: a vCard's CR LF lines, quotes, commas, a lone CR and a lone LF survive export and import",
           arguments: [vCard, "say \"hi\", then leave", "carriage\ronly", "line\nfeed only", "ends with CR\r",
-                      "\r\n", "\"", ",", "tab\there"])
+                      "\r\n", "\"", ",", "tab\there", "\"\u{0308}", "a \"\u{0308}b\" c",
+                      "=1+2", "+1 555 0100", "-2", "@SUM(A1)", "\t=1", "\r=1", "'", "'=1", "''", "'plain"])
     func csvRoundTrip(text: String) throws {
         let source = try fresh("source.sqlite")
         try source.add([textItem(text)], dedupe: .never)
@@ -61,7 +62,28 @@ struct InboxImportTests {
         #expect(try importText(exported, into: target) == 1)
         let back = try target.list(InboxQuery())
         #expect(back.map(\.text) == [text])
+        #expect(back.map(\.bytes) == [Array(text.utf8)])
         #expect(try export(target, .csv) == exported)
+    }
+
+    @Test("CSV: a cell a spreadsheet would run as a formula is exported behind an apostrophe",
+          arguments: ["=HYPERLINK(\"http://x\")", "+1", "-1", "@A1", "\t=1", "'=1"])
+    func csvFormulaDefused(text: String) throws {
+        let source = try fresh()
+        try source.add([textItem(text)], dedupe: .never)
+        let record = try export(source, .csv).split(separator: "\r\n")[1]
+        let cells = try #require(InboxImportReader.csvCells(String(record)))
+        #expect(cells[6] == "'" + text)
+        let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+        #expect(!cells.contains { $0.unicodeScalars.first.map(formulaStarts.contains) ?? false })
+    }
+
+    @Test("CSV: an apostrophe before anything but a formula character is content, as older exports wrote it")
+    func csvApostropheKept() throws {
+        let inbox = try fresh()
+        let csv = InboxFormat.csvHeader + "\r\n1,2026-01-01T00:00:00Z,file,a.png,qr,text,'hello,J2hlbGxv,,,0\r\n"
+        try importText(csv, into: inbox)
+        #expect(try inbox.list(InboxQuery()).map(\.text) == ["'hello"])
     }
 
     @Test("CSV: a record is quoted whenever it holds CR or LF, so that each record is one CSV row")

@@ -146,4 +146,28 @@ struct TextPreparationTests {
             #expect(m.skew.isFinite && abs(m.skew) <= TextMeasure.maxSkew && m.coverage >= 0 && m.coverage <= 1)
         }
     }
+
+    @Test("boxes Tesseract gives past the image's edge come back inside it; a word with nothing inside is dropped",
+          arguments: [("shadow", 0.0), ("shadow", 6.0)])
+    func boxesClipped(name: String, degrees: Double) throws {
+        var input = try image(name)
+        if degrees != 0 { input = input.turned(by: degrees) }
+        input = input.cropped(to: Region(x: 0, y: 0, width: 104, height: 140))
+        let prepared = try TextPreparation(input, maxPixels: TextRecognizer.defaultMaxPixels)
+        let w = prepared.image.width, h = prepared.image.height
+        let inside = TextWord(text: "in", confidence: 90, box: Region(x: w / 4, y: h / 4, width: w / 4, height: h / 8))
+        let across = TextWord(text: "edge", confidence: 90, box: Region(x: w / 2, y: h / 4, width: w, height: h / 8))
+        let beyond = TextWord(text: "out", confidence: 90, box: Region(x: w + 2, y: h / 2, width: 0, height: 5))
+        let block = TextBlock(lines: [TextLine(words: [inside, across, beyond], confidence: 90, box: Region(x: -3, y: h / 4, width: w + 30, height: h / 8)),
+                                      TextLine(words: [beyond], confidence: 90, box: Region(x: w + 2, y: h / 2, width: 0, height: 5))],
+                              confidence: 90, box: Region(x: -5, y: -5, width: w + 30, height: h + 30))
+        let shown = prepared.inputBlock(block, width: input.width, height: input.height)
+        #expect(shown.lines.map(\.text) == ["in edge"])
+        for region in [shown.box] + shown.lines.map(\.box) + shown.lines.flatMap(\.words).map(\.box) {
+            #expect(region.x >= 0 && region.y >= 0 && region.width > 0 && region.height > 0
+                    && region.x + region.width <= input.width && region.y + region.height <= input.height, "\(region)")
+        }
+        #expect(shown.corners.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x <= Double(input.width) && $0.y <= Double(input.height) },
+                "\(shown.corners)")
+    }
 }

@@ -12,10 +12,17 @@ struct DisplayTextTests {
               ("del\u{7F} csi\u{9B}", "del\\x7f csi\\u{009b}"),
               ("\u{202E}evil\u{2066}x\u{200B}", "\\u{202e}evil\\u{2066}x\\u{200b}"),
               ("\u{2028}sep", "\\u{2028}sep"),
+              ("pass\u{AD}word", "pass\\u{00ad}word"),
+              ("\u{2800}\u{3164}\u{115F}", "\\u{2800}\\u{3164}\\u{115f}"),
+              ("flag\u{E0067}\u{E0062}\u{E007F}", "flag\\u{e0067}\\u{e0062}\\u{e007f}"),
+              ("a\u{FE01}b\u{E0100}", "a\\u{fe01}b\\u{e0100}"),
+              ("x\u{FE0F} \u{2764}\u{FE0F}\u{FE0F}", "x\\u{fe0f} \u{2764}\u{FE0F}\\u{fe0f}"),
+              ("I \u{2764}\u{FE0F} 1\u{FE0F}\u{20E3}", "I \u{2764}\u{FE0F} 1\u{FE0F}\u{20E3}"),
           ])
     func escapes(input: String, shown: String) {
         #expect(DisplayText.escape(input) == shown)
         #expect(DisplayText.isSafe(input) == (input == shown))
+        #expect(JSON.quote(input).unicodeScalars.allSatisfy { $0.isASCII || DisplayText.isSafe(String($0)) })
     }
 
     @Test("a message of several lines keeps its line feeds, tabs and CRLFs on a terminal, not a lone CR")
