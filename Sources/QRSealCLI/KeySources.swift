@@ -65,7 +65,8 @@ struct KeySources {
     static let maxKeyFileBytes = 64 << 10
 
     /// The bytes of a key or identity file (`-`: standard input): a regular file of at most
-    /// `maxKeyFileBytes`, never a device or FIFO, which could be endless or never answer.
+    /// `maxKeyFileBytes`, or a pipe that gives that much and ends (`--identity <(pass show
+    /// key)`) without a pause of 10 s; never a device, which could be endless.
     /// One that other users may read or change is read, with a warning, as ssh gives one.
     static func readKeyFile(_ path: String, console: Console) throws(CLIError) -> [UInt8] {
         if path == "-" { return try StandardInput.read(console, limit: maxKeyFileBytes, what: "more than any key file") }
@@ -85,6 +86,9 @@ struct KeySources {
             case .tooLarge(let size):
                 throw CLIError(message: "\(path): file is \(size) bytes, more than any key file (at most \(maxKeyFileBytes >> 10) KiB)",
                                hints: ["name the file 'qrseal keygen' or age-keygen wrote"])
+            case .timedOut(let seconds):
+                throw CLIError(message: "\(path): no key came through this pipe for \(seconds) s",
+                               hints: ["a FIFO needs a writer: cat KEYFILE > \(path), or name the key file itself"])
             default:
                 throw CLIError(message: "\(path): \(error.description)")
             }

@@ -12,6 +12,8 @@ public enum SystemFiles {
         case notRegular
         /// The file holds more than the limit allows.
         case tooLarge(size: Int)
+        /// A pipe or FIFO that gave nothing more, and no end, for this many seconds.
+        case timedOut(seconds: Int)
 
         public var description: String {
             switch self {
@@ -19,6 +21,7 @@ public enum SystemFiles {
             case .isDirectory: return "is a directory"
             case .notRegular: return "not a regular file"
             case .tooLarge(let size): return "file is \(size) bytes, too large"
+            case .timedOut(let seconds): return "nothing came through this pipe for \(seconds) s"
             }
         }
     }
@@ -56,13 +59,17 @@ public enum SystemFiles {
     }
 
     /// The bytes and mode of the regular file at `path`, for small private files such as
-    /// keys: a device, FIFO or socket there is refused before any byte is read or waited for
-    /// (`open(2)` with `O_NONBLOCK`, then `fstat(2)`), and so is more than `limit`.
-    public static func readRegular(_ path: String, limit: Int) throws(Failure) -> (bytes: [UInt8], mode: mode_t) {
-        try read(path, limit: limit, regularOnly: true)
+    /// keys: a device or socket there is refused before any byte is read or waited for
+    /// (`open(2)` with `O_NONBLOCK`, then `fstat(2)`), and so is more than `limit`. A pipe or
+    /// FIFO (a shell's `<(pass show key)`) is read to its end, as long as each piece comes
+    /// within `pipeSeconds` of the one before: a FIFO nobody writes to is refused then.
+    public static func readRegular(_ path: String, limit: Int, pipeSeconds: Int = 10) throws(Failure)
+        -> (bytes: [UInt8], mode: mode_t) {
+        try read(path, limit: limit, regularOnly: true, pipeSeconds: pipeSeconds)
     }
 
-    private static func read(_ path: String, limit: Int, regularOnly: Bool) throws(Failure) -> (bytes: [UInt8], mode: mode_t) {
+    private static func read(_ path: String, limit: Int, regularOnly: Bool,
+                             pipeSeconds: Int = 0) throws(Failure) -> (bytes: [UInt8], mode: mode_t) {
         let flags = O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK | O_NOCTTY : 0)
         let fd = RawBytes.withCString(path) { open($0, flags) }
         guard fd >= 0 else { throw .system(reason()) }
@@ -70,9 +77,43 @@ public enum SystemFiles {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .system(reason()) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory }
+        if regularOnly && (info.st_mode & S_IFMT) == S_IFIFO {
+            return (try readPipe(fd, limit: limit, seconds: pipeSeconds), info.st_mode & 0o7777)
+        }
         if regularOnly && (info.st_mode & S_IFMT) != S_IFREG { throw .notRegular }
         guard Int(info.st_size) <= limit else { throw .tooLarge(size: Int(info.st_size)) }
         return (try readAll(fd, limit: limit), info.st_mode & 0o7777)
+    }
+
+    /// Everything the pipe or FIFO `fd` (opened with `O_NONBLOCK`) gives until its end, refused
+    /// once more than `limit` or when `seconds` pass without a byte or the end. A FIFO that no
+    /// writer has opened yet reads as empty rather than ended, so it is waited for too.
+    private static func readPipe(_ fd: Int32, limit: Int, seconds: Int) throws(Failure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 12)
+        var ended = false
+        while !ended {
+            var wait = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&wait, 1, Int32(seconds * 1000))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw .system(reason())
+            }
+            guard ready > 0 else { throw .timedOut(seconds: seconds) }
+            while true {
+                let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN { break }
+                    throw .system(reason())
+                }
+                // An end only once the writer was there: POLLHUP with nothing left to read.
+                if n == 0 { ended = wait.revents & Int16(POLLHUP) != 0 || !bytes.isEmpty; break }
+                bytes += chunk[..<n]
+                guard bytes.count <= limit else { throw .tooLarge(size: bytes.count) }
+            }
+        }
+        return bytes
     }
 
     /// Everything `fd` gives until its end, refused once more than `limit`.
