@@ -256,11 +256,29 @@ static int parse_results(const uint8_t *payload, size_t size, uint32_t count, zx
     return at == size;
 }
 
+/* A request of `kind` for pixels of `width` × `height` in the shared memory (0 × 0: none). */
+static qe_request request_of(const qe_engine *e, uint32_t kind, int width, int height, uint64_t memory_limit) {
+    qe_request request;
+    memset(&request, 0, sizeof request);
+    request.magic = QE_MAGIC;
+    request.kind = kind;
+    request.width = (uint32_t)width;
+    request.height = (uint32_t)height;
+    request.shared_size = e->capacity;
+    request.memory_limit = memory_limit;
+    return request;
+}
+
+/* What a request to an engine that cannot take one ends with. */
+static qe_outcome refused(const qe_engine *e) {
+    return e && e->pid == 0 && e->error[0] ? QE_UNAVAILABLE : QE_BROKEN;
+}
+
 qe_outcome qe_read_zxing(qe_engine *e, const uint8_t *pixels, int width, int height, int stride,
                          const zxs_options *options, uint64_t memory_limit, int timeout_ms,
                          zxs_results *out) {
     memset(out, 0, sizeof *out);
-    if (!e || !e->usable) return e && e->pid == 0 && e->error[0] ? QE_UNAVAILABLE : QE_BROKEN;
+    if (!e || !e->usable) return refused(e);
     if (!pixels || !options || width <= 0 || height <= 0 || stride < width) {
         out->error = ZXS_ERROR_BAD_ARGUMENT;
         return QE_DONE;
@@ -272,14 +290,7 @@ qe_outcome qe_read_zxing(qe_engine *e, const uint8_t *pixels, int width, int hei
     }
     for (int y = 0; y < height; ++y)
         memcpy(e->mapping + (size_t)y * (size_t)width, pixels + (size_t)y * (size_t)stride, (size_t)width);
-    qe_request request;
-    memset(&request, 0, sizeof request);
-    request.magic = QE_MAGIC;
-    request.kind = QE_REQUEST_READ_ZXING;
-    request.width = (uint32_t)width;
-    request.height = (uint32_t)height;
-    request.shared_size = e->capacity;
-    request.memory_limit = memory_limit;
+    qe_request request = request_of(e, QE_REQUEST_READ_ZXING, width, height, memory_limit);
     request.options = *options;
     qe_reply reply;
     uint8_t *payload;
@@ -299,7 +310,7 @@ qe_outcome qe_start_tesseract(qe_engine *e, const char *datapath, const char *la
                               const uint8_t *sample, int width, int height,
                               uint64_t memory_limit, int timeout_ms, int *status) {
     *status = -1;
-    if (!e || !e->usable) return e && e->pid == 0 && e->error[0] ? QE_UNAVAILABLE : QE_BROKEN;
+    if (!e || !e->usable) return refused(e);
     size_t path_size = strlen(datapath) + 1, language_size = strlen(language) + 1;
     if (path_size > QE_MAX_STRING || language_size > QE_MAX_STRING) return QE_DONE;
     if (!sample || width <= 0 || height <= 0 || !reserve(e, (size_t)width * (size_t)height)) return QE_DONE;
@@ -307,14 +318,7 @@ qe_outcome qe_start_tesseract(qe_engine *e, const char *datapath, const char *la
     char strings[2 * QE_MAX_STRING];
     memcpy(strings, datapath, path_size);
     memcpy(strings + path_size, language, language_size);
-    qe_request request;
-    memset(&request, 0, sizeof request);
-    request.magic = QE_MAGIC;
-    request.kind = QE_REQUEST_START_TESSERACT;
-    request.width = (uint32_t)width;
-    request.height = (uint32_t)height;
-    request.shared_size = e->capacity;
-    request.memory_limit = memory_limit;
+    qe_request request = request_of(e, QE_REQUEST_START_TESSERACT, width, height, memory_limit);
     request.string_lengths[0] = (uint32_t)path_size;
     request.string_lengths[1] = (uint32_t)language_size;
     qe_reply reply;
@@ -328,11 +332,8 @@ qe_outcome qe_start_tesseract(qe_engine *e, const char *datapath, const char *la
 
 qe_outcome qe_describe(qe_engine *e, char *path, size_t size, int timeout_ms) {
     if (size) path[0] = '\0';
-    if (!e || !e->usable) return e && e->pid == 0 && e->error[0] ? QE_UNAVAILABLE : QE_BROKEN;
-    qe_request request;
-    memset(&request, 0, sizeof request);
-    request.magic = QE_MAGIC;
-    request.kind = QE_REQUEST_DESCRIBE;
+    if (!e || !e->usable) return refused(e);
+    qe_request request = request_of(e, QE_REQUEST_DESCRIBE, 0, 0, 0);
     qe_reply reply;
     uint8_t *payload;
     qe_outcome got = exchange(e, &request, NULL, 0, now_ms() + timeout_ms, &reply, &payload);
