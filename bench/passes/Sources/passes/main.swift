@@ -29,6 +29,14 @@ import Foundation
 //
 // Times our own Data Matrix and Aztec readers alone on each image instead (Readers.swift).
 
+// zxing-cpp runs in the engine's helper, qrseal-engine, which this binary (built under
+// bench/passes/.build) does not have beside it: the main package's, built by `make build` or
+// `swift build` in the repository root, or QRSEAL_ENGINE.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..").standardized.path
+Engine.executable = ProcessInfo.processInfo.environment["QRSEAL_ENGINE"]
+    ?? [root + "/.build/release/qrseal-engine", root + "/.build/debug/qrseal-engine"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) } ?? root + "/.build/release/qrseal-engine"
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--evidence", arguments.count >= 3 {
     try profileEvidence(output: arguments[1], images: Array(arguments.dropFirst(2)))
