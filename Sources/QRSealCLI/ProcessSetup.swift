@@ -10,6 +10,10 @@ extension QRSealCLI {
     ///   non-dumpable (`prctl(PR_SET_DUMPABLE, 0)`), which stops a core handler that
     ///   `core_pattern` pipes to as well, and other processes of the same user from reading
     ///   its memory through /proc or ptrace;
+    /// - a crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT) prints one line and ends
+    ///   the process by its signal: Swift's backtracer, which would otherwise take it, prints
+    ///   the registers with the bytes of memory they point at to standard error, where a
+    ///   passphrase or a key may then be read;
     /// - SIGTERM, SIGINT and SIGHUP remove the temporary file being written, when the file
     ///   system could not make an unnamed one (`TemporaryNames`).
     public static func prepareProcess() {
@@ -20,6 +24,19 @@ extension QRSealCLI {
         typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
         if let address = dlsym(nil, "prctl") {
             _ = unsafeBitCast(address, to: Prctl.self)(4 /* PR_SET_DUMPABLE */, 0, 0, 0, 0)
+        }
+        for number in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT] {
+            var action = sigaction()
+            // Only what is safe in a signal handler: write(2), then the default action again.
+            action.__sigaction_handler.sa_handler = { number in
+                let line: StaticString = "qrseal: internal error: the process crashed; nothing of its memory was written out\n"
+                _ = write(2, line.utf8Start, line.utf8CodeUnitCount)
+                Glibc.signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
+            _ = sigaction(number, &action, nil)
         }
         TemporaryNames.installHandlers()
     }

@@ -26,14 +26,14 @@ struct InterruptionTests {
     /// Starts `qrseal arguments` in `dir` through `sh -c "ulimit -c unlimited; exec …"`, with
     /// Swift's backtracer off (`SWIFT_BACKTRACE`), as a user may have it: a signal then has its
     /// default action, which for SIGSEGV is a core dump.
-    func start(_ arguments: [String], in dir: TempDir) throws -> Process {
+    func start(_ arguments: [String], in dir: TempDir, backtracer: Bool = false, errors: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "ulimit -c unlimited 2>/dev/null; exec \"$@\"", "sh", Tools.qrseal] + arguments
-        process.environment = Tools.environment(["SWIFT_BACKTRACE": "enable=no"])
+        process.environment = Tools.environment(backtracer ? [:] : ["SWIFT_BACKTRACE": "enable=no"])
         process.currentDirectoryURL = dir.url
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors ?? FileHandle.nullDevice
         try process.run()
         return process
     }
@@ -126,15 +126,19 @@ struct InterruptionTests {
         #expect(Self.names(dir) == ["hello.png", live])
     }
 
-    @Test("a crash while a passphrase and plaintext are in memory writes no core file, even with ulimit -c unlimited")
-    func noCoreDump() throws {
+    @Test("a crash while a passphrase and plaintext are in memory writes no core file, even with ulimit -c unlimited",
+          arguments: [false, true])
+    func noCoreDump(backtracer: Bool) throws {
         let dir = try TempDir()
         _ = try dir.write("p", Data("correct horse battery staple\n".utf8))
         let png = dir.path("s.png")
         let sealed = try Tools.run(Tools.qrseal, ["encode", "--passphrase-file", dir.path("p"), "-o", png, "meet at the north gate"])
         #expect(sealed.status == 0, "\(sealed.stderr)")
         #expect(mkfifo(dir.path("fifo"), 0o600) == 0)
-        let process = try start(["open", "--no-store", "--passphrase-file", "p", "s.png", "-o", "fifo"], in: dir)
+        // With Swift's backtracer at its default too, which would print registers and the memory they point at.
+        let errors = Tools.pipe()
+        let process = try start(["open", "--no-store", "--passphrase-file", "p", "s.png", "-o", "fifo"], in: dir,
+                                backtracer: backtracer, errors: errors)
         // Opened, it waits for a reader of the FIFO, with the passphrase and the plaintext in memory.
         let pid = process.processIdentifier
         var waiting = false
@@ -149,7 +153,11 @@ struct InterruptionTests {
                 "\(coreLimit ?? "no limits")")
         kill(pid, SIGSEGV)
         process.waitUntilExit()
+        try? errors.fileHandleForWriting.close()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGSEGV)
+        #expect(stderr == "qrseal: internal error: the process crashed; nothing of its memory was written out\n", "\(stderr)")
         let cores = Self.names(dir).filter { $0.hasPrefix("core") }
         #expect(cores.isEmpty, "core files: \(cores)")
     }
