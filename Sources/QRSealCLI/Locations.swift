@@ -13,6 +13,12 @@ struct Locations {
 
     private var home: String? { environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } }
 
+    /// `$XDG_CACHE_HOME/qrseal`, or `~/.cache/qrseal`; nil when neither is set.
+    var cacheDirectory: String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/qrseal" }
+        return home.map { $0 + "/.cache/qrseal" }
+    }
+
     /// `$XDG_DATA_HOME/qrseal`, or `~/.local/share/qrseal`.
     func dataDirectory() throws(CLIError) -> String {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/qrseal" }

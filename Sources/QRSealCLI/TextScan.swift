@@ -57,6 +57,8 @@ final class TextScan: @unchecked Sendable {
         // for still images a second one beside it, which reads half of a page of many
         // lines (`recognize`) or the next image, so that neither waits for a start.
         do { try TextRecognizer.checkLanguages(languages, dataPath: scan.dataPath) } catch { throw CLIError(error) }
+        // Data files that started cleanly in the engine's helper once are not checked again.
+        TextRecognizer.checkedStarts = Locations(console: console).cacheDirectory.map { $0 + "/tesseract-starts" }
         scan.start(live ? 1 : 2)
         return scan
     }

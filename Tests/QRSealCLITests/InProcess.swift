@@ -25,7 +25,8 @@ func qrseal(_ arguments: [String], stdin: Data? = nil, terminal: Bool = false,
                           readInput: { stdin ?? Data() },
                           inputIsTerminal: stdin == nil, outputIsTerminal: terminal,
                           environment: ["XDG_DATA_HOME": Tools.scratchHome + "/data",
-                                        "XDG_CONFIG_HOME": Tools.scratchHome + "/config"].merging(environment) { $1 },
+                                        "XDG_CONFIG_HOME": Tools.scratchHome + "/config",
+                                        "XDG_CACHE_HOME": Tools.scratchHome + "/cache"].merging(environment) { $1 },
                           readSecret: { prompt in
                               lock.lock(); defer { lock.unlock() }
                               prompts.data.append(Data(prompt.utf8))

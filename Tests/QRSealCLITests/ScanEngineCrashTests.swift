@@ -81,6 +81,35 @@ struct ScanEngineCrashTests {
         #expect(r.stderr.contains("qrseal: hint: reinstall qrseal: its helper \(alone.path)/qrseal-engine is part of it"))
     }
 
+    @Test("data that started cleanly in the helper is recorded (0600) in the cache and not checked again until it changes")
+    func startRecord() throws {
+        let data = dir.url.appendingPathComponent("tessdata-good")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let file = data.appendingPathComponent("eng.traineddata").path
+        try FileManager.default.copyItem(atPath: TextRecognizer.defaultDataPath + "/eng.traineddata", toPath: file)
+        let frame = Tools.packageRoot.appendingPathComponent("Tests/Images/text-other/frame.jpg").path
+        let environment = Tools.environment(["TESSDATA_PREFIX": data.path, "XDG_CACHE_HOME": dir.path("cache")])
+        let first = try Tools.run(Tools.qrseal, ["scan", "--text-only", "--no-store", "--raw", frame], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        let record = dir.path("cache") + "/qrseal/tesseract-starts"
+        let mode = try FileManager.default.attributesOfItem(atPath: record)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").count == 1)
+        // A qrseal with no helper beside it reads text with the recorded data, as before…
+        let alone = dir.url.appendingPathComponent("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Tools.qrseal, toPath: alone.appendingPathComponent("qrseal").path)
+        let arguments = ["scan", "--text-only", "--no-store", "--raw", frame]
+        let again = try Tools.run(alone.appendingPathComponent("qrseal").path, arguments, environment: environment)
+        #expect(again.status == 0 && again.stdout == first.stdout, "\(again.stderr)")
+        // …but once the file changed, it must be checked again, which needs the helper.
+        #expect(utimes(file, nil) == 0)
+        let changed = try Tools.run(alone.appendingPathComponent("qrseal").path, arguments, environment: environment)
+        #expect(changed.status == 2)
+        #expect(changed.stderr.hasPrefix("qrseal: error: text recognition could not start: Tesseract could not run: "
+            + "the helper qrseal-engine did not start"), "\(changed.stderr)")
+    }
+
     @Test("Tesseract data that hangs or aborts its start, or is a FIFO: an error naming it, never a hang",
           arguments: ["no edges", "no characters", "fifo"])
     func damagedTextData(_ damage: String) throws {

@@ -42,12 +42,13 @@ public enum Tools {
         return path
     }()
 
-    /// The process environment with XDG_DATA_HOME and XDG_CONFIG_HOME in `scratchHome`
+    /// The process environment with XDG_DATA_HOME, XDG_CONFIG_HOME and XDG_CACHE_HOME in `scratchHome`
     /// and no QRSEAL_* variables, plus `extra`.
     public static func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("QRSEAL_") }
         env["XDG_DATA_HOME"] = scratchHome + "/data"
         env["XDG_CONFIG_HOME"] = scratchHome + "/config"
+        env["XDG_CACHE_HOME"] = scratchHome + "/cache"
         env.merge(extra) { $1 }
         return env
     }

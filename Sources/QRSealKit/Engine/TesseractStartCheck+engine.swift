@@ -1,4 +1,6 @@
 import CEngine
+import CTesseract
+import CLoader
 import Foundation
 import Glibc
 
@@ -8,7 +10,9 @@ import Glibc
 /// made the call, in the middle of a load that holds a lock), and some damage makes it hang
 /// or grow without bound; in the helper, that ends the helper, under a memory limit and a
 /// deadline. A data file is checked once per process for as long as it stays the same file
-/// (device, inode, size, times).
+/// (device, inode, size, times), and once at all when `record` names a file where the checks
+/// that passed are kept (the CLI's cache folder): the check costs a helper's start of
+/// Tesseract, about 50 ms.
 enum TesseractStartCheck {
     /// Data files larger than this are refused before Tesseract sees them: Debian's largest
     /// (tessdata_best's) are under 100 MB.
@@ -19,6 +23,17 @@ enum TesseractStartCheck {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var started: Set<[Int64]> = []
+    nonisolated(unsafe) private static var recordPath: String?
+    /// The record holds at most this many bytes; a longer one starts again.
+    static let maxRecordBytes = 64 << 10
+
+    /// A file where the data files that started cleanly are kept by identity (with the
+    /// Tesseract version), one line each, so that later processes skip the check; nil (the
+    /// default) keeps them for this process only. Created with mode 0600.
+    static var record: String? {
+        get { lock.lock(); defer { lock.unlock() }; return recordPath }
+        set { lock.lock(); recordPath = newValue; lock.unlock() }
+    }
 
     /// Checks the data files of `languages` in `path` (a folder ending in `/`): each a
     /// regular file no larger than `maxDataBytes`, and Tesseract starting on them in the helper.
@@ -42,10 +57,16 @@ enum TesseractStartCheck {
         }
         // The set of files, and the languages started together, are what was checked.
         identity += joined.utf8.map(Int64.init)
+        let version = (TessVersion().map { String(cString: $0) } ?? "unknown")
         // Held through the helper's start: recognizers started side by side wait for one check.
         lock.lock()
         defer { lock.unlock() }
         if started.contains(identity) { return }
+        let line = "\(version) " + identity.map(String.init).joined(separator: ",")
+        if let recordPath, Self.lines(of: recordPath).contains(where: { $0 == line }) {
+            started.insert(identity)
+            return
+        }
         // A helper of its own: Tesseract's memory stays out of the ones that read codes.
         guard let engine = Engine.executable.withCString({ qe_start($0) }) else {
             throw .engine(EngineFailure(library: "Tesseract", cause: .unavailable("out of memory")))
@@ -63,6 +84,28 @@ enum TesseractStartCheck {
         }
         guard status == 0 else { throw .initFailed(languages: joined, dataPath: path) }
         started.insert(identity)
+        if let recordPath { Self.append(line, to: recordPath) }
+    }
+
+    /// The lines of the record at `path`; none when it is missing, unreadable or too long.
+    private static func lines(of path: String) -> [Substring] {
+        guard let bytes = try? SystemFiles.readRegular(path, limit: maxRecordBytes).bytes else { return [] }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+    }
+
+    /// Adds `line` to the record at `path` (its folder made 0700 if missing), starting it
+    /// again when it has grown past `maxRecordBytes`; a failure only costs a later check.
+    private static func append(_ line: String, to path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        let size = SystemFiles.status(path).map { Int($0.st_size) } ?? 0
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (size + line.utf8.count >= maxRecordBytes ? O_TRUNC : O_APPEND)
+        let fd = open(path, flags, 0o600)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 
     /// A line of large block letters, "HELLO WORLD 2026", black on white: what the helper's

@@ -57,6 +57,14 @@ public final class TextRecognizer: @unchecked Sendable {
         self.maxPixels = maxPixels
     }
 
+    /// A file where the data files that started cleanly in the helper process are kept, so
+    /// that later processes skip that check (`TesseractStartCheck`); nil keeps them for this
+    /// process only. The front end chooses it (the CLI: its cache folder).
+    public static var checkedStarts: String? {
+        get { TesseractStartCheck.record }
+        set { TesseractStartCheck.record = newValue }
+    }
+
     /// Checks that each of `languages` is a language's name with its data file in
     /// `dataPath`, and opens Tesseract's library, as the initializer does first, without
     /// starting Tesseract: a caller that starts it on another thread reports a missing
