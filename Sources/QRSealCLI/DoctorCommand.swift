@@ -120,7 +120,7 @@ struct DoctorCommand {
         return "user \(user): not in the 'video' group (" + CaptureMessages.groupHint + ")"
     }
 
-    /// Where the inbox, keyring and config file are, and whether they exist yet.
+    /// Where the inbox, keyring, config file and the engine's helper are, and whether they exist.
     func fileLines(console: Console) -> [String] {
         var lines: [String] = []
         do {
@@ -144,6 +144,9 @@ struct DoctorCommand {
         if let config = locations.configPath {
             lines.append("config   \(config) (\(FileManager.default.fileExists(atPath: config) ? "present" : "none"))")
         }
+        // The helper zxing-cpp and Tesseract's first start run in.
+        let engine = Engine.executable
+        lines.append("engine   \(engine) (\(FileManager.default.isExecutableFile(atPath: engine) ? "present" : "missing: reinstall qrseal"))")
         return lines
     }
 }

@@ -45,6 +45,7 @@ struct DoctorTests {
         #expect(before.contains("  inbox    \(box.inbox) (not created yet; 'qrseal scan' creates it)"), "\(before)")
         #expect(before.contains("  keyring  \(box.dir.path("data"))/qrseal/keys (no keys yet; 'qrseal keys add FILE' adds one)"))
         #expect(before.contains("  config   \(box.dir.path("config"))/qrseal/config (none)"))
+        #expect(before.contains("  engine   \(Engine.executable) (present)"), "\(before)")
         #expect(box.run(["keys", "add", box.keygen()]).status == 0)
         box.scan(box.encode("a.png", "x"))
         let after = box.run(["doctor"]).out
