@@ -46,7 +46,7 @@ struct EngineProcessTests {
         return pool
     }
 
-    func read(with pool: EnginePool, timeout: Int32 = 300) -> EngineFailure? {
+    func read(with pool: EnginePool, timeout: Int32 = 20_000) -> EngineFailure? {
         var options = zxs_options(formats: UInt32(ZXS_FORMAT_QRCODE), try_harder: 0, try_rotate: 0, try_downscale: 0,
                                   binarizer: 0, max_symbols: 1)
         let pixels = [UInt8](repeating: 255, count: 64 * 64)
@@ -61,7 +61,7 @@ struct EngineProcessTests {
     @Test("a helper that never answers is stopped at its deadline, and the read says so")
     func hangIsStopped() throws {
         let pool = try pool("exec sleep 600")
-        #expect(read(with: pool) == EngineFailure(library: "zxing-cpp", cause: .timedOut(seconds: 1)))
+        #expect(read(with: pool, timeout: 300) == EngineFailure(library: "zxing-cpp", cause: .timedOut(seconds: 1)))
     }
 
     @Test("a helper that answers out of shape, or dies, is told apart from one that is missing")
