@@ -16,6 +16,16 @@ struct ScanEngineCrashTests {
     static let warning = "zxing-cpp crashed (SIGABRT, a failed assertion) in its helper process; the other readers went on, "
         + "but a code only it reads may be missed"
 
+    /// Runs a binary this test just copied: until every child another test was starting as
+    /// it was written has reached its exec, starting it may fail with ETXTBSY.
+    func runCopied(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ToolResult {
+        for _ in 0..<40 {
+            if let result = try? Tools.run(path, arguments, environment: environment) { return result }
+            usleep(50_000)
+        }
+        return try Tools.run(path, arguments, environment: environment)
+    }
+
     func code(_ text: String) throws -> String {
         try dir.write(text + ".png", Data(try PNGEncoder.encode(try QREncoder().encode(.text(text)).image(scale: 4, margin: 4))))
     }
@@ -74,7 +84,7 @@ struct ScanEngineCrashTests {
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
         let copy = alone.appendingPathComponent("qrseal").path
         try FileManager.default.copyItem(atPath: Tools.qrseal, toPath: copy)
-        let r = try Tools.run(copy, ["scan", "--no-store", try code("unread")])
+        let r = try runCopied(copy, ["scan", "--no-store", try code("unread")])
         #expect(r.status == 2)
         #expect(r.stderr.contains("zxing-cpp could not run: the helper qrseal-engine did not start ("
             + alone.path + "/qrseal-engine: No such file or directory)"), "\(r.stderr)")
@@ -100,11 +110,11 @@ struct ScanEngineCrashTests {
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Tools.qrseal, toPath: alone.appendingPathComponent("qrseal").path)
         let arguments = ["scan", "--text-only", "--no-store", "--raw", frame]
-        let again = try Tools.run(alone.appendingPathComponent("qrseal").path, arguments, environment: environment)
+        let again = try runCopied(alone.appendingPathComponent("qrseal").path, arguments, environment: environment)
         #expect(again.status == 0 && again.stdout == first.stdout, "\(again.stderr)")
         // …but once the file changed, it must be checked again, which needs the helper.
         #expect(utimes(file, nil) == 0)
-        let changed = try Tools.run(alone.appendingPathComponent("qrseal").path, arguments, environment: environment)
+        let changed = try runCopied(alone.appendingPathComponent("qrseal").path, arguments, environment: environment)
         #expect(changed.status == 2)
         #expect(changed.stderr.hasPrefix("qrseal: error: text recognition could not start: Tesseract could not run: "
             + "the helper qrseal-engine did not start"), "\(changed.stderr)")

@@ -50,12 +50,22 @@ struct EngineProcessTests {
         var options = zxs_options(formats: UInt32(ZXS_FORMAT_QRCODE), try_harder: 0, try_rotate: 0, try_downscale: 0,
                                   binarizer: 0, max_symbols: 1)
         let pixels = [UInt8](repeating: 255, count: 64 * 64)
-        return pool.withEngine { engine in
-            var results = zxs_results()
-            defer { qe_free_results(&results) }
-            let outcome = qe_read_zxing(engine, pixels, 64, 64, 64, &options, 0, timeout, &results)
-            return EnginePool.failure(outcome, of: engine, library: "zxing-cpp", timeout: timeout)
-        } ?? nil
+        // A script just written may still be open for writing in a child another test is
+        // starting at that moment (until its exec closes it): exec then fails with ETXTBSY.
+        for _ in 0..<40 {
+            let failure = pool.withEngine { engine in
+                var results = zxs_results()
+                defer { qe_free_results(&results) }
+                let outcome = qe_read_zxing(engine, pixels, 64, 64, 64, &options, 0, timeout, &results)
+                return EnginePool.failure(outcome, of: engine, library: "zxing-cpp", timeout: timeout)
+            } ?? nil
+            if case .unavailable(let why)? = failure?.cause, why.hasSuffix("Text file busy") {
+                usleep(50_000)
+                continue
+            }
+            return failure
+        }
+        return nil
     }
 
     @Test("a helper that never answers is stopped at its deadline, and the read says so")
