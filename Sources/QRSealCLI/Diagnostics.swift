@@ -39,15 +39,25 @@ enum Diagnostics {
         for failure in failures {
             if case .unavailable = failure.cause {
                 errors += 1
-                report(CLIError(message: "\(source): \(failure)",
-                                hints: ["reinstall qrseal: its helper \(Engine.executable) is part of it"]),
-                       console: console, source: source)
+                report(engineError(failure, source: source), console: console, source: source)
             } else {
-                warning("\(failure); the other readers went on, but a code only it reads may be missed",
-                        source: source, console: console)
+                engineWarning(failure, source: source, console: console)
             }
         }
         return errors
+    }
+
+    /// The error an engine that could not run at all is, with what to do.
+    static func engineError(_ failure: EngineFailure, source: String) -> CLIError {
+        CLIError(message: "\(source): \(failure)", hints: [engineHint])
+    }
+
+    /// What to do when the engine's helper is missing.
+    static var engineHint: String { "reinstall qrseal: its helper \(Engine.executable) is part of it" }
+
+    /// The warning for a library that gave no answer while the other readers went on.
+    static func engineWarning(_ failure: EngineFailure, source: String, console: Console) {
+        warning("\(failure); the other readers went on, but a code only it reads may be missed", source: source, console: console)
     }
 
     /// A `qrseal: hint:` line, or `{"hint":…}` with `--json`.

@@ -131,12 +131,8 @@ struct OpenCommand {
             var detections = report.detections
             if detections.isEmpty, let missing = SharedLibrary.zbar.failure { throw CLIError(missing) }
             for failure in report.failures {
-                if case .unavailable = failure.cause, detections.isEmpty {
-                    throw CLIError(message: "\(source): \(failure)",
-                                   hints: ["reinstall qrseal: its helper \(Engine.executable) is part of it"])
-                }
-                Diagnostics.warning("\(failure); the other readers went on, but a code only it reads may be missed",
-                                    source: source, console: console)
+                if case .unavailable = failure.cause, detections.isEmpty { throw Diagnostics.engineError(failure, source: source) }
+                Diagnostics.engineWarning(failure, source: source, console: console)
             }
             // A part of a larger message is no message yet: scan gathers parts.
             if let piece = detections.lazy.compactMap({ try? PartIntake.piece($0) }).first {

@@ -263,7 +263,7 @@ extension CLIError {
             self.init(message: message, hints: ["reinstall it: apt-get install --reinstall "
                                                 + TextRecognitionError.package(forLanguage: name)])
         case .engine:
-            self.init(message: message, hints: ["reinstall qrseal: its helper \(Engine.executable) is part of it"])
+            self.init(message: message, hints: [Diagnostics.engineHint])
         case .badLanguage:
             self.init(message: error.description, hints: ["give language codes joined by +, e.g. --lang eng+deu"], status: .usage)
         case .imageTooLarge:

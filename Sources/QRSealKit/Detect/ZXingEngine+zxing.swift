@@ -30,6 +30,8 @@ struct ZXingEngine: Sendable {
     var binarizer = Binarizer.localAverage
     /// Told why zxing-cpp gave no answer, when it gave none.
     var failures: EngineFailures?
+    /// The library's name in an `EngineFailure`.
+    static let library = "zxing-cpp"
 
     /// Runs `qe_read_zxing` on `image` and copies every result out before `qe_free_results`.
     func scan(_ image: GrayImage) -> [Candidate] {
@@ -52,16 +54,16 @@ struct ZXingEngine: Sendable {
                 qe_read_zxing(engine, buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width),
                               &options, Self.memoryLimit(pixels: pixels), timeout, &results)
             }
-            return EnginePool.failure(outcome, of: engine, library: "zxing-cpp", timeout: timeout)
+            return EnginePool.failure(outcome, of: engine, library: Self.library, timeout: timeout)
         }
         defer { qe_free_results(&results) }
         switch outcome {
-        case nil: failures?.add(EngineFailure(library: "zxing-cpp", cause: .unavailable("out of memory")))
+        case nil: failures?.add(EngineFailure(library: Self.library, cause: .unavailable("out of memory")))
         case let failure??: failures?.add(failure)
         case .some(nil):
             switch Int(results.error) {
-            case Int(ZXS_ERROR_NO_MEMORY): failures?.add(EngineFailure(library: "zxing-cpp", cause: .failed("ran out of memory")))
-            case Int(ZXS_ERROR_EXCEPTION): failures?.add(EngineFailure(library: "zxing-cpp", cause: .failed("failed with an exception")))
+            case Int(ZXS_ERROR_NO_MEMORY): failures?.add(EngineFailure(library: Self.library, cause: .failed("ran out of memory")))
+            case Int(ZXS_ERROR_EXCEPTION): failures?.add(EngineFailure(library: Self.library, cause: .failed("failed with an exception")))
             default: break
             }
         }
