@@ -16,6 +16,13 @@ struct ScanEngineCrashTests {
     static let warning = "zxing-cpp crashed (SIGABRT, a failed assertion) in its helper process; the other readers went on, "
         + "but a code only it reads may be missed"
 
+    /// Copies qrseal with cp(1): its descriptor of the copy ends with it, never held open
+    /// for writing by a program another test starts meanwhile.
+    func copyBinary(to path: String) throws {
+        let r = try Tools.run("cp", [Tools.qrseal, path])
+        try #require(r.status == 0, "\(r.stderr)")
+    }
+
     /// Runs a binary this test just copied: until every child another test was starting as
     /// it was written has reached its exec, starting it may fail with ETXTBSY.
     func runCopied(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ToolResult {
@@ -83,7 +90,7 @@ struct ScanEngineCrashTests {
         let alone = dir.url.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
         let copy = alone.appendingPathComponent("qrseal").path
-        try FileManager.default.copyItem(atPath: Tools.qrseal, toPath: copy)
+        try copyBinary(to: copy)
         let r = try runCopied(copy, ["scan", "--no-store", try code("unread")])
         #expect(r.status == 2)
         #expect(r.stderr.contains("zxing-cpp could not run: the helper qrseal-engine did not start ("
@@ -108,7 +115,7 @@ struct ScanEngineCrashTests {
         // A qrseal with no helper beside it reads text with the recorded data, as before…
         let alone = dir.url.appendingPathComponent("alone")
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Tools.qrseal, toPath: alone.appendingPathComponent("qrseal").path)
+        try copyBinary(to: alone.appendingPathComponent("qrseal").path)
         let arguments = ["scan", "--text-only", "--no-store", "--raw", frame]
         let again = try runCopied(alone.appendingPathComponent("qrseal").path, arguments, environment: environment)
         #expect(again.status == 0 && again.stdout == first.stdout, "\(again.stderr)")

@@ -39,8 +39,14 @@ struct EngineProcessTests {
 
     /// A pool of helpers that are `script`, a shell script standing in for qrseal-engine.
     func pool(_ script: String) throws -> EnginePool {
-        let path = try dir.write("helper-\(script.hashValue)", Data(("#!/bin/sh\n" + script + "\n").utf8))
-        chmod(path, 0o755)
+        // Written through a close-on-exec descriptor of our own, so that no program another
+        // test starts meanwhile keeps it open for writing (exec would then fail, ETXTBSY).
+        let path = dir.path("helper-\(script.hashValue)")
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        try #require(fd >= 0)
+        let text = Array(("#!/bin/sh\n" + script + "\n").utf8)
+        try #require(write(fd, text, text.count) == text.count)
+        close(fd)
         let pool = EnginePool()
         pool.executable = path
         return pool
