@@ -28,9 +28,9 @@ struct AgeFileOpening {
         // The header fits in the first read: longer headers are refused anyway.
         let first = try readUpTo(fd, AgeFile.maxHeaderLength + AgeStreamLimits.chunk)
         var keys = reader.keys
-        let kind: String
+        let kind: KeyKind
         do { kind = try reader.opener.keyKind(first) } catch { throw failure(error) }
-        if kind == "passphrase", !keys.contains(where: \.isPassphrase),
+        if kind == .passphrase, !keys.contains(where: \.isPassphrase),
            let key = try KeySources.prompt(console: console, confirm: false) {
             keys.append(key)
         }

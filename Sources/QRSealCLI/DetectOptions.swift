@@ -37,8 +37,13 @@ enum DetectOptions {
     /// Writes a colour copy of the image in `bytes` to `path`, atomically, with each item's
     /// outline and a numbered label ("1 QR-Code: hello…") drawn on it in green, and the
     /// words of the text blocks boxed in blue, each line's kinds ("url", "date") above it.
-    static func annotate(_ bytes: [UInt8], items: [Reader.Item], text blocks: [TextBlock] = [], decoder: ImageDecoder,
+    static func annotate(_ bytes: [UInt8], items outcomes: [Outcome], decoder: ImageDecoder,
                          to output: Output, console: Console) throws(CLIError) {
+        let items = outcomes.compactMap { outcome in outcome.detection.map { ($0, outcome) } }
+        let blocks = outcomes.compactMap { outcome -> TextBlock? in
+            if case .text(let block) = outcome.subject { return block }
+            return nil
+        }
         let path = output.path
         var image: RGBImage
         do {
@@ -50,8 +55,7 @@ enum DetectOptions {
         // smaller.
         let side = min(image.width, image.height)
         let thickness = max(2, side / 200), scale = max(1, side / 400)
-        for (index, item) in items.enumerated() {
-            let d = item.detection
+        for (index, (d, item)) in items.enumerated() {
             let points = d.corners.map { (x: $0.x, y: $0.y) }
             image.drawPolygon(points, color: .green, thickness: thickness)
             let top = d.corners.min { ($0.y, $0.x) < ($1.y, $1.x) } ?? Point(x: 0, y: 0)
@@ -96,15 +100,18 @@ enum DetectOptions {
     }
 
     /// "1 QR-Code: hello, wor…": the item's number, kind and the start of what it holds.
-    static func label(_ number: Int, _ item: Reader.Item) -> String {
+    static func label(_ number: Int, _ item: Outcome) -> String {
+        guard let d = item.detection else { return "\(number)" }
         let what: String
-        switch item.content {
-        case .plain: what = item.detection.text ?? "\(item.detection.bytes.count) bytes"
-        case .opened: what = "sealed, opened"
-        case .sealed, .failed: what = "sealed"
+        switch item.event {
+        case .piece(let piece): what = "part \(piece.index + 1) of \(piece.progress.totalParts)"
+        case .damagedPiece: what = "damaged part"
+        case .message(.plain): what = d.text ?? "\(d.bytes.count) bytes"
+        case .message(.opened): what = "sealed, opened"
+        case .message(.locked), .message(.failed): what = "sealed"
         }
         let flat = what.map { $0.isNewline ? " " : $0 }
         let short = flat.count > 24 ? String(flat.prefix(23)) + "~" : String(flat)
-        return "\(number) \(item.detection.symbology.displayName): \(short)"
+        return "\(number) \(d.symbology.displayName): \(short)"
     }
 }

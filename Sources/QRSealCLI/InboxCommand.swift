@@ -39,7 +39,7 @@ struct InboxCommand {
     private func query() throws(CLIError) -> InboxQuery {
         var query = InboxQuery()
         query.kind = try args.choice("kind", of: ContentKind.self)
-        let now = ItemStore.now()
+        let now = Intake.now()
         for (option, keyPath) in [("since", \InboxQuery.since), ("until", \InboxQuery.until)] {
             if let text = args.value(option) {
                 guard let ms = TimeArguments.date(text, now: now) else {
@@ -115,34 +115,30 @@ struct InboxCommand {
         let output = try args.outputPath()
         try writer.check(output)
         let item = try item(try inbox())
-        guard item.kind == .sealed else {
-            throw CLIError(message: "item \(item.id ?? 0) is not a sealed message (it is \(item.kind.rawValue))",
-                           hints: ["see it with 'qrseal inbox show \(item.id ?? 0)'"])
+        let id = item.id ?? 0
+        let reader = Reader(opener: try args.opener(),
+                            keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
+        let intake = Intake(reader: reader, keeping: .nothing)
+        var content = intake.content(of: item)
+        if content.isLocked(.passphrase), let key = try KeySources.prompt(console: console, confirm: false) {
+            intake.add(key)
+            content = intake.content(of: item)
         }
-        var keys = try KeySources(args, console: console).keys + locations.keyringKeys(console: console)
-        let reader = Reader(opener: try args.opener())
-        let kind = AgeFile.isAgeFile(item.bytes) ? try? Opener.describe(item.bytes).keyKind
-            : (try? Armor.envelope(fromSymbol: item.bytes)).flatMap { $0 }.flatMap { try? Opener.describe($0).keyKind }
-        if kind == "passphrase", !keys.contains(where: \.isPassphrase),
-           let key = try KeySources.prompt(console: console, confirm: false) {
-            keys.append(key)
-        }
-        var withKeys = reader
-        withKeys.keys = keys
-        switch withKeys.open(symbolBytes: item.bytes) {
+        switch content {
         case .opened(.text(let text)) where output == nil:
             OpenCommand.printText(text, console: console)
         case .opened(.text(let text)):
             try writer.writeReporting(Array(text.utf8), named: "", to: output, console: console)
         case .opened(.file(let name, let content)):
             try writer.writeReporting(content, named: name, to: output, console: console)
-        case .sealed(let kind, _):
-            throw CLIError(message: "item \(item.id ?? 0) is sealed with a \(kind) and none was given",
+        case .locked(let kind, _):
+            throw CLIError(message: "item \(id) is sealed with a \(kind) and none was given",
                            hints: [KeySources.hint(for: kind)], status: .cannotOpen)
         case .failed(let error):
-            throw CLIError(message: "item \(item.id ?? 0): \(error.description)", status: OpenCommand.status(for: error))
+            throw CLIError(message: "item \(id): \(error.description)", status: OpenCommand.status(for: error))
         case .plain:
-            throw CLIError(message: "item \(item.id ?? 0) is not a sealed message")
+            throw CLIError(message: "item \(id) is not a sealed message or a file (it is \(item.kind.rawValue))",
+                           hints: ["see it with 'qrseal inbox show \(id)'"])
         }
         return .success
     }
@@ -194,7 +190,7 @@ struct InboxCommand {
                 throw .usage("--older-than must be a duration such as 30d, 12h or 2w, not '\(text)'")
             }
             let removed: Int
-            do { removed = try inbox.removeUnpinned(before: ItemStore.now() - age) } catch {
+            do { removed = try inbox.removeUnpinned(before: Intake.now() - age) } catch {
                 throw CLIError(message: error.description)
             }
             console.printError("qrseal: removed \(removed) item\(removed == 1 ? "" : "s")")

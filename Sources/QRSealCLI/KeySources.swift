@@ -136,12 +136,12 @@ struct KeySources {
 
     static let hint = "pass --key-file FILE or --passphrase-file FILE, or set \(environmentVariable)"
 
-    /// What to do for a message sealed with `kind` ("key file" or "passphrase").
-    static func hint(for kind: String) -> String {
+    /// What to do for a message sealed for a key of `kind`.
+    static func hint(for kind: KeyKind) -> String {
         switch kind {
-        case "key file": return "pass the key with --key-file FILE, or keep it with 'qrseal keys add FILE'"
-        case "public key": return "pass your identity with --identity FILE, or keep it with 'qrseal keys add FILE'"
-        default: return "pass --passphrase-file FILE or set \(environmentVariable)"
+        case .keyFile: return "pass the key with --key-file FILE, or keep it with 'qrseal keys add FILE'"
+        case .publicKey: return "pass your identity with --identity FILE, or keep it with 'qrseal keys add FILE'"
+        case .passphrase: return "pass --passphrase-file FILE or set \(environmentVariable)"
         }
     }
 }

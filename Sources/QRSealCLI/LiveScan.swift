@@ -2,7 +2,7 @@ import Foundation
 import QRSealKit
 
 /// `qrseal scan --camera` / `--stream`: frames from a V4L2 camera or a YUV4MPEG2 stream go
-/// through one `ScanSession`; `LiveEvents` prints, opens and keeps what it reports. The scan
+/// through one `ScanSession`; `LiveEvents` hands what it reports to the intake and shows the outcomes. The scan
 /// ends with the stream, after --once's first code, at --timeout, or on Ctrl-C or SIGTERM,
 /// with a summary on standard error.
 ///
@@ -31,7 +31,6 @@ struct LiveScan {
     }
 
     let source: Source
-    let style: ScanCommand.Style
     let once: Bool
     let timeout: Duration?
     let beep: Bool
@@ -39,8 +38,6 @@ struct LiveScan {
     let maxPixels: Int
     /// Whether --effort was given; live frames default to the fast effort otherwise.
     let effortGiven: Bool
-    let outputDirectory: String?
-    let writer: PayloadWriter
 
     /// A live scan when the arguments ask for one, else nil; live-only options without a
     /// camera or stream are a usage error.
@@ -57,11 +54,10 @@ struct LiveScan {
             throw .usage("--stream - reads frames from standard input, which is a terminal",
                          hint: "pipe a stream in: ffmpeg -f v4l2 -i /dev/video0 -f yuv4mpegpipe - | qrseal scan --stream -")
         }
-        let inbox = args.has("no-store") ? [] : [try Locations(console: console).inboxPath(args)]
-        return try LiveScan(args, camera: camera, inbox: inbox)
+        return try LiveScan(args, camera: camera)
     }
 
-    private init(_ args: ParsedArguments, camera: Bool, inbox: [String]) throws(CLIError) {
+    private init(_ args: ParsedArguments, camera: Bool) throws(CLIError) {
         if camera, args.value("stream") != nil { throw .usage("--camera and --stream cannot be used together") }
         if !args.positionals.isEmpty {
             throw .usage("a live scan reads no image files (\(args.positionals[0]))",
@@ -75,8 +71,6 @@ struct LiveScan {
         } else {
             source = .camera(args.value("device") ?? Self.defaultDevice, size: try args.value("size").map(Self.size))
         }
-        if args.has("raw") && args.has("json") { throw .usage("--raw and --json cannot be used together") }
-        style = args.has("json") ? .json : (args.has("raw") ? .raw : .human)
         once = args.has("once")
         beep = args.has("beep")
         timeout = try args.value("timeout").map(Self.seconds)
@@ -86,8 +80,6 @@ struct LiveScan {
         sessionOptions = options
         maxPixels = try args.integer("max-pixels", in: 1...(1 << 40), default: ImageDecoder.defaultMaxPixels)
         effortGiven = args.value("effort") != nil
-        outputDirectory = try args.outputDirectory()
-        writer = PayloadWriter(force: args.has("force"), inputs: [args.value("stream") ?? ""] + args.keyFiles + inbox)
     }
 
     // MARK: Option values
@@ -147,21 +139,21 @@ struct LiveScan {
         return .everyFrame
     }
 
-    func run(reader: Reader, store: ItemStore?, parts: PartIntake, text: TextScan?, console: Console) -> ExitStatus {
-        var reader = reader
-        if !effortGiven { reader.detector.effort = .fast }
+    func run(intake: Intake, presenter: OutcomePresenter, text: TextScan?, console: Console) -> ExitStatus {
+        var detector = intake.reader.detector
+        if !effortGiven { detector.effort = .fast }
         let mask = StopSignals.begin()
         defer { StopSignals.end(mask) }
         let start = ContinuousClock.now
         let deadline = timeout.map { start + $0 }
         let shouldStop: StopCheck = { StopSignals.signal != 0 || deadline.map { ContinuousClock.now >= $0 } ?? false }
-        var events = LiveEvents(name: name, inboxSource: inboxSource, sourceKind: sourceKind, style: style, store: store,
-                                beep: beep, outputDirectory: outputDirectory, writer: writer, reader: reader, parts: parts)
+        var events = LiveEvents(source: IntakeSource(name: name, recorded: inboxSource, kind: sourceKind), beep: beep,
+                                intake: intake, presenter: presenter)
         var frames = 0, lastTime = 0.0
         var ending = "end of stream"
         var failure: CLIError?
         var opened = false
-        var session = ScanSession(detector: reader.detector, options: sessionOptions)
+        var session = ScanSession(detector: detector, options: sessionOptions)
         var warned = 0
         var textSession: TextSession?
         let readCodes = text?.textOnly != true
@@ -190,7 +182,7 @@ struct LiveScan {
                     }
                 }
                 if once && events.messagesComplete > 0 { ending = "stopped at the first complete message"; break }
-                if once && events.added > 0 && events.parts.pending.isEmpty && events.parts.completed == 0 {
+                if once && events.added > 0 && events.presenter.pending.isEmpty && events.presenter.completed == 0 {
                     ending = "stopped at the first code"; break
                 }
                 if once && events.textAdded > 0 { ending = "stopped at the first text"; break }
@@ -214,13 +206,13 @@ struct LiveScan {
             ending = "timed out after \(Self.text(timeout!))"
         }
         if let failure { Diagnostics.report(failure, console: console, source: name); ending = "stopped by the error above" }
-        events.parts.printPending(console: console)
-        events.tally.printHints(console: console)
+        events.presenter.printPending(console: console)
+        events.presenter.tally.printHints(console: console)
         guard opened, failure?.status != .usage else { return failure?.status ?? .nothingFound }
         console.printError("qrseal: \(DisplayText.escape(name)): \(ending) after \(frames) frame\(frames == 1 ? "" : "s") "
                            + "(\(Self.text(.milliseconds(Int64(lastTime * 1000))))): " + summary(events))
         if let failure { return failure.status }
-        return events.tally.status(otherwise: events.added + events.textAdded > 0 ? .success : .nothingFound)
+        return events.presenter.tally.status(otherwise: events.added + events.textAdded > 0 ? .success : .nothingFound)
     }
 
     /// "3 codes read, 2 text blocks read, 4 kept in the inbox", or "nothing read".
@@ -230,7 +222,7 @@ struct LiveScan {
         if events.textAdded > 0 { read.append("\(events.textAdded) text block\(events.textAdded == 1 ? "" : "s") read") }
         guard !read.isEmpty else { return "nothing read" }
         var text = read.joined(separator: ", ")
-        if events.store != nil { text += ", \(events.kept) kept in the inbox" }
+        if events.intake.keepsItems { text += ", \(events.kept) kept in the inbox" }
         return text
     }
 

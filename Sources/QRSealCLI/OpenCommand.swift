@@ -8,10 +8,9 @@ struct OpenCommand {
     static let maxTextBytes = 64 << 10
 
     let source: String
-    var reader: Reader
+    let intake: Intake
     let output: String?
     let writer: PayloadWriter
-    let store: ItemStore?
 
     init(_ args: ParsedArguments, console: Console) throws(CLIError) {
         guard args.positionals.count <= 1 else { throw .usage("open takes one FILE (or - for standard input)") }
@@ -20,45 +19,32 @@ struct OpenCommand {
             throw .usage("nothing to open", hint: "give an image or a text file, or pipe the text in: qrseal open - < note.txt")
         }
         let locations = Locations(console: console)
-        reader = Reader(opener: try args.opener(),
-                        keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
-        store = args.has("no-store") ? nil : try ItemStore(args, locations: locations)
+        let reader = Reader(opener: try args.opener(),
+                            keys: try KeySources(args, console: console).keys + locations.keyringKeys(console: console))
+        intake = Intake(reader: reader, keeping: try locations.keeping(args))
         writer = PayloadWriter(force: args.has("force"),
-                               inputs: [source] + args.keyFiles + (store == nil ? [] : [try locations.inboxPath(args)]))
+                               inputs: [source] + args.keyFiles + (args.has("no-store") ? [] : [try locations.inboxPath(args)]))
         output = try args.outputPath()
         try writer.check(output)
     }
 
     mutating func run(console: Console) throws(CLIError) -> ExitStatus {
         if source != "-", AgeFileOpening.isBinaryAgeFile(source) {
-            return try AgeFileOpening(source: source, reader: reader, output: output, writer: writer).run(console: console)
+            return try AgeFileOpening(source: source, reader: intake.reader, output: output, writer: writer).run(console: console)
         }
         let bytes = try read(console: console)
         guard !bytes.isEmpty else { throw CLIError(message: "nothing to open: \(source) is empty") }
-        let messages = try sealedMessages(in: bytes, console: console)
-        guard !messages.isEmpty else {
-            throw CLIError(message: "\(source): no sealed message found", status: .nothingFound)
-        }
+        var ask = PassphraseAsk()
+        let outcomes = try ask.reopen(try received(bytes, console: console), intake: intake, console: console)
+        let messages = try Self.messages(in: outcomes, source: source, partsAreKept: intake.keepsItems)
         if output != nil && messages.count > 1 {
             throw CLIError(message: "\(source): holds \(messages.count) sealed messages, and -o names one file",
                            hints: ["open it without -o: texts are printed, files are written under their own names"])
         }
-        // Only a message that passes every check without a key is worth asking for one.
-        let kinds = Set(messages.compactMap { try? reader.opener.keyKind($0.get()) })
-        if kinds.contains("passphrase"), !reader.keys.contains(where: \.isPassphrase),
-           let key = try KeySources.prompt(console: console, confirm: false) {
-            // Only a passphrase can be typed; the prompt reads the terminal, not standard input.
-            reader.keys.append(key)
-        }
         var tally = SealedTally()
         var locked = false
         var texts = 0
-        for message in messages {
-            let content: Reader.Content
-            switch message {
-            case .success(let envelope): content = reader.open(envelope: envelope)
-            case .failure(let error): content = .failed(error)
-            }
+        for content in messages {
             switch content {
             case .opened(.text(let text)):
                 if let output {
@@ -71,7 +57,7 @@ struct OpenCommand {
                 try writer.writeReporting(content, named: name, to: output, console: console)
             case .failed:
                 tally.count(content, source: source, console: console)
-            case .sealed(let kind, _):
+            case .locked(let kind, _):
                 Diagnostics.report(CLIError(message: "\(source): the message is sealed with a \(kind) and none was given",
                                             hints: [KeySources.hint(for: kind)]), console: console)
                 locked = true
@@ -82,8 +68,8 @@ struct OpenCommand {
         tally.printHints(console: console)
         var status = tally.status(otherwise: locked ? .cannotOpen : .success)
         // What was read is shown whether or not the inbox could keep it.
-        if let failure = store?.failure {
-            Diagnostics.report(failure, console: console)
+        if let failure = outcomes.lazy.compactMap(\.inboxFailure).first {
+            Diagnostics.report(CLIError(failure), console: console)
             if status == .success { status = .failure }
         }
         return status
@@ -111,64 +97,63 @@ struct OpenCommand {
         if !text.hasSuffix("\n") && (count > 1 || console.outputIsTerminal) { console.write(Data("\n".utf8)) }
     }
 
-    /// The sealed messages in an image's symbols, or in text, each an envelope or the reason it
-    /// is not one; what was read is kept in the inbox.
-    private func sealedMessages(in bytes: [UInt8], console: Console) throws(CLIError) -> [Result<[UInt8], SealError>] {
-        // An age file, binary or armored (pasted armor may have white space around it).
+    /// What the input holds, through the intake (which keeps what was read): an age file's
+    /// or a sealed message's text, or an image's symbols.
+    private func received(_ bytes: [UInt8], console: Console) throws(CLIError) -> [Outcome] {
+        let pasted = IntakeSource(name: source, recorded: source == "-" ? "pasted text" : source, kind: .text)
         if AgeFile.isAgeFile(bytes) {
+            // Pasted armor may have white space around it; a binary age file is opened as it is.
             if AgeArmor.isArmored(bytes), let text = String(validating: bytes, as: UTF8.self) {
-                let from = source == "-" ? "pasted text" : source
-                store?.deferringFailure { store throws(CLIError) in try store.keepText(text.trimmingCharacters(in: .whitespacesAndNewlines), source: from) }
+                return [intake.take(pasted: text, from: pasted)]
             }
-            return [.success(bytes)]
+            return [intake.take(ageFile: bytes, from: pasted)]
         }
         if ImageDecoder.sniff(bytes) != nil {
             let image: GrayImage
-            do { image = try reader.decoder.decode(bytes) } catch {
+            do { image = try intake.reader.decoder.decode(bytes) } catch {
                 throw CLIError(message: "\(source): \(error.description)")
             }
-            let report = reader.detector.examine(image)
-            var detections = report.detections
-            if detections.isEmpty, let missing = SharedLibrary.zbar.failure { throw CLIError(missing) }
+            let report = intake.reader.detector.examine(image)
+            if report.detections.isEmpty, let missing = SharedLibrary.zbar.failure { throw CLIError(missing) }
             for failure in report.failures {
-                if case .unavailable = failure.cause, detections.isEmpty { throw Diagnostics.engineError(failure, source: source) }
+                if case .unavailable = failure.cause, report.detections.isEmpty { throw Diagnostics.engineError(failure, source: source) }
                 Diagnostics.engineWarning(failure, source: source, console: console)
             }
-            // A part of a larger message is no message yet: scan gathers parts.
-            if let piece = detections.lazy.compactMap({ try? PartIntake.piece($0) }).first {
-                detections.removeAll(where: PartIntake.isPiece)
-                if !detections.contains(where: { Armor.isSealed($0.bytes) }) {
-                    throw CLIError(message: "\(source): holds part \(piece.index + 1) of \(piece.totalParts) of message "
-                                   + "\(piece.idText), not a whole message",
-                                   hints: ["a message in parts is rebuilt by 'qrseal scan' from enough of its parts"])
-                }
-            }
-            store?.deferringFailure { store throws(CLIError) in try store.keep(detections, source: source, kind: .file) }
-            var found: [Result<[UInt8], SealError>] = []
-            for d in detections where Armor.isSealed(d.bytes) || AgeFile.isAgeFile(d.bytes) {
-                if AgeFile.isAgeFile(d.bytes) {
-                    found.append(.success(d.bytes))
-                    continue
-                }
-                do throws(SealError) {
-                    if let envelope = try Armor.envelope(fromSymbol: d.bytes) { found.append(.success(envelope)) }
-                } catch {
-                    found.append(.failure(error))
-                }
-            }
-            return found
+            return intake.take(report.detections, from: .file(source))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CLIError(message: "\(source): neither an image nor sealed text")
         }
-        do {
-            let envelope = try Armor.envelope(fromText: text)
-            let kept = Armor.text(for: envelope), from = source == "-" ? "pasted text" : source
-            store?.deferringFailure { store throws(CLIError) in try store.keepText(kept, source: from) }
-            return [.success(envelope)]
-        } catch {
+        let outcome = intake.take(pasted: text, from: pasted)
+        if case .damagedSealed(let error) = outcome.classification {
             throw CLIError(message: "\(source): \(error.description)", status: Self.status(for: error))
         }
+        return [outcome]
+    }
+
+    /// The contents of the sealed messages among `outcomes`, and of messages a piece
+    /// completed; a piece of a message still incomplete, with no message beside it, is an error.
+    static func messages(in outcomes: [Outcome], source: String, partsAreKept: Bool) throws(CLIError) -> [Reader.Content] {
+        var contents: [Reader.Content] = []
+        var waiting: PieceEvent?
+        for outcome in outcomes {
+            switch outcome.event {
+            case .message(let content) where outcome.classification.isSealed: contents.append(content)
+            case .piece(let piece):
+                if let message = piece.completed { contents.append(message.content) } else { waiting = waiting ?? piece }
+            case .message, .damagedPiece: break
+            }
+        }
+        if contents.isEmpty, let piece = waiting {
+            throw CLIError(message: "\(source): holds part \(piece.index + 1) of \(piece.progress.totalParts) of message "
+                           + "\(piece.progress.idText), not a whole message",
+                           hints: [(partsAreKept ? "it waits in the inbox; " : "")
+                                   + "a message in parts is rebuilt by 'qrseal scan' from enough of its parts"])
+        }
+        guard !contents.isEmpty else {
+            throw CLIError(message: "\(source): no sealed message found", status: .nothingFound)
+        }
+        return contents
     }
 
     /// 3 for a message that is intact in form but does not open; 2 for damaged or unsupported.

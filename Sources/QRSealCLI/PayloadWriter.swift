@@ -54,6 +54,16 @@ struct PayloadWriter {
         }
     }
 
+    /// What `scan` says of a file received before, written again into `directory`: when the
+    /// file there holds these very bytes already, it is left as it is.
+    func saveAgain(_ bytes: [UInt8], named name: String, in directory: String, console: Console) -> (note: String, error: CLIError?) {
+        let path = SystemFiles.join(directory, Self.fileName(name))
+        if let there = FileManager.default.contents(atPath: path), there.count == bytes.count, Array(there) == bytes {
+            return ("file \(DisplayText.escape(Self.fileName(name))) (\(bytes.count) bytes) already in \(DisplayText.escape(path))", nil)
+        }
+        return save(bytes, named: name, in: directory, console: console)
+    }
+
     /// The name a received file is saved under: its own without the characters a terminal
     /// shows as nothing (`DisplayText.isSafe`: a soft hyphen, U+3164, a variation selector…),
     /// then without leading dots (no hidden `.bashrc` appears), leading dashes (no `--force`

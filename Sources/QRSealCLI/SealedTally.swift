@@ -8,7 +8,7 @@ struct SealedTally {
     /// Inputs, outputs or sealed messages that were damaged or unsupported (exit 2).
     var failed = 0
     /// Sealed messages left shut for want of a key, by key kind.
-    var locked: [String: Int] = [:]
+    var locked: [KeyKind: Int] = [:]
     /// Sealed messages skipped, unopened, for the key-derivation budget of the run (counted in `failed`).
     var skipped = 0
 
@@ -23,7 +23,7 @@ struct SealedTally {
             // A wrong key is 3; damaged or unsupported input is 2, as for open.
             if OpenCommand.status(for: error) == .cannotOpen { unopened += 1 } else { failed += 1 }
             Diagnostics.report(CLIError(message: "\(source): \(error.description)"), console: console, source: source)
-        case .sealed(let kind, _):
+        case .locked(let kind, _):
             locked[kind, default: 0] += 1
         default:
             break
@@ -39,7 +39,7 @@ struct SealedTally {
                                                 + "\(OpeningBudget.defaultScryptWork / ScryptParameters.standard.work) "
                                                 + "keys at the standard scrypt cost"]), console: console)
         }
-        for (kind, count) in locked.sorted(by: { $0.key < $1.key }) {
+        for (kind, count) in locked.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             Diagnostics.hint("\(count) sealed message\(count == 1 ? "" : "s") for a \(kind) not opened: "
                              + KeySources.hint(for: kind), console: console)
         }

@@ -182,65 +182,6 @@ final class TextScan: @unchecked Sendable {
             throw CLIError(error)
         }
     }
-
-    // MARK: - Output
-
-    /// The lines a person reads for one block: `SOURCE: text: LINE` for each line, or for a
-    /// printed sealed message `SOURCE: text [sealed]: …` as for a code; what comes from
-    /// the image is escaped.
-    static func humanLines(source: String, _ block: TextBlock, _ content: Reader.Content) -> [String] {
-        let head = DisplayText.escape(source) + ": text"
-        switch content {
-        case .plain:
-            return block.lines.map { line in
-                var kinds: [String] = []
-                for kind in line.contents.map(\.kind.rawValue) where !kinds.contains(kind) { kinds.append(kind) }
-                return head + (kinds.isEmpty ? "" : " [" + kinds.joined(separator: ",") + "]") + ": " + DisplayText.escape(line.text)
-            }
-        case .opened(.text(let text)): return [head + " [sealed]: " + DisplayText.escape(text)]
-        case .opened(.file(let name, let bytes)):
-            return [head + " [sealed]: <a file, \(DisplayText.escape(PayloadWriter.fileName(name))), \(bytes.count) bytes>"]
-        case let .sealed(kind, size): return [head + " [sealed]: <not opened: \(size) bytes, for a \(kind)>"]
-        case .failed(let error): return [head + " [sealed]: <not opened: \(error.description)>"]
-        }
-    }
-
-    /// One `--json` object for a block: its text, confidence, corners, kinds, and its lines
-    /// and words with their boxes and confidences.
-    static func jsonFields(source: String, _ block: TextBlock, _ content: Reader.Content,
-                           inboxID: Int64?) -> [(String, JSON.Value)] {
-        func box(_ b: Region) -> JSON.Value { .array([.int(b.x), .int(b.y), .int(b.width), .int(b.height)]) }
-        func confidence(_ c: Double) -> JSON.Value { .number((c * 10).rounded() / 10) }
-        var fields: [(String, JSON.Value)] = [
-            ("source", .string(source)),
-            ("format", .string("text")),
-            ("text", .string(block.text)),
-            ("confidence", confidence(block.confidence)),
-            ("corners", .array(block.corners.map { .array([.number($0.x), .number($0.y)]) })),
-            ("kind", .string(block.kind.rawValue)),
-            ("kinds", .array(block.contents.map { summary in
-                .object([("kind", .string(summary.kind.rawValue))] + summary.fields.map { ($0.name, .string($0.value)) })
-            })),
-            ("lines", .array(block.lines.map { line in
-                .object([("text", .string(line.text)), ("confidence", confidence(line.confidence)), ("box", box(line.box)),
-                         ("words", .array(line.words.map { word in
-                             .object([("text", .string(word.text)), ("confidence", confidence(word.confidence)),
-                                      ("box", box(word.box))])
-                         }))])
-            })),
-        ]
-        if let inboxID { fields.append(("inbox_id", .int(Int(inboxID)))) }
-        // A file a printed message carries is not written out; its name and size are given.
-        return fields + ScanCommand.sealedFields(content, fileNote: nil)
-    }
-
-    /// The inbox item for a block: symbology `text`, source kind that of the image.
-    static func item(_ block: TextBlock, source: String, kind: InboxItem.SourceKind) -> InboxItem {
-        let armor = block.sealedArmor
-        let text = armor.map { String(decoding: $0, as: UTF8.self) } ?? block.text
-        return InboxItem(receivedAt: ItemStore.now(), sourceKind: kind, source: source, symbology: "text",
-                         bytes: Array(text.utf8), text: text, kind: block.kind, corners: block.corners)
-    }
 }
 
 extension CLIError {

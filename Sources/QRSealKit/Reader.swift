@@ -1,4 +1,5 @@
-/// Reads images into symbols and opens the sealed ones: raster → detect → classify → open.
+/// Reads images into symbols and opens sealed messages with the keys at hand: raster → detect,
+/// and a `Classification` → opened. What becomes of each symbol after that is `Intake`'s.
 public struct Reader: Sendable {
     public var decoder: ImageDecoder
     public var detector: Detector
@@ -16,26 +17,22 @@ public struct Reader: Sendable {
         self.keys = keys
     }
 
-    /// What a symbol turned out to hold.
+    /// What a message turned out to hold.
     public enum Content: Sendable, Equatable {
-        /// An ordinary code: its bytes are the message.
+        /// An ordinary code or text: its bytes are the message.
         case plain
         /// A sealed message, opened.
         case opened(Payload)
         /// A sealed message, not opened because no key of its kind was given.
-        case sealed(keyKind: String, size: Int)
+        case locked(keyKind: KeyKind, size: Int)
         /// A sealed message that could not be opened: wrong key, altered, damaged or unsupported.
         case failed(SealError)
-    }
 
-    public struct Item: Sendable {
-        public let detection: Detection
-        public let content: Content
-    }
-
-    /// Every symbol in an image file's bytes, each classified and, when sealed, opened.
-    public func read(imageBytes: [UInt8]) throws(RasterError) -> [Item] {
-        try detections(imageBytes: imageBytes).map(classify)
+        /// Whether this is a sealed message left unopened for want of a key of `kind`.
+        public func isLocked(_ kind: KeyKind) -> Bool {
+            if case .locked(let k, _) = self { return k == kind }
+            return false
+        }
     }
 
     /// Every symbol in an image file's bytes, neither classified nor opened.
@@ -43,21 +40,19 @@ public struct Reader: Sendable {
         detector.detect(in: try decoder.decode(imageBytes))
     }
 
-    /// Classifies one symbol, opening it when it is sealed and a key is at hand.
-    public func classify(_ detection: Detection) -> Item {
-        Item(detection: detection, content: open(symbolBytes: detection.bytes))
+    /// The content of what was received: opened when sealed and a key is at hand. A piece of
+    /// a larger message is no message yet: its content is plain until `Intake` rebuilds it.
+    public func open(_ received: Classification) -> Content {
+        switch received {
+        case .plain, .piece, .damagedPiece: return .plain
+        case .sealed(let envelope), .age(let envelope): return open(envelope: envelope)
+        case .damagedSealed(let error): return .failed(error)
+        }
     }
 
     /// The content behind a symbol's payload.
     public func open(symbolBytes bytes: [UInt8]) -> Content {
-        if AgeFile.isAgeFile(bytes) { return open(envelope: bytes) }
-        guard Armor.isSealed(bytes) else { return .plain }
-        do {
-            guard let envelope = try Armor.envelope(fromSymbol: bytes) else { return .plain }
-            return open(envelope: envelope)
-        } catch {
-            return .failed(error)
-        }
+        open(Classification(symbolBytes: bytes))
     }
 
     /// The content of an envelope or an age file: opened, still sealed (no key of its kind), or failed.
@@ -65,9 +60,8 @@ public struct Reader: Sendable {
         do {
             if AgeFile.isAgeFile(envelope) { return .opened(try opener.openAge(envelope, keys: keys)) }
             return .opened(try opener.open(envelope, keys: keys))
-        } catch .noKey {
-            let kind = (try? opener.keyKind(envelope)) ?? "key"
-            return .sealed(keyKind: kind, size: envelope.count)
+        } catch .noKey(let kind) {
+            return .locked(keyKind: kind, size: envelope.count)
         } catch {
             return .failed(error)
         }

@@ -76,9 +76,9 @@ struct AgeInteropTests {
             let png = dir.path("\(armor).png")
             let made = qrseal(["encode", "--to", friend.recipient, "--armor", armor, "-o", png, "meet at noon"])
             #expect(made.status == 0, "\(made.stderr)")
-            let items = try Reader().read(imageBytes: Array(try Data(contentsOf: URL(fileURLWithPath: png))))
+            let items = try Reader().detections(imageBytes: Array(try Data(contentsOf: URL(fileURLWithPath: png))))
             #expect(items.count == 1)
-            let symbol = try dir.write("\(armor).age", Data(items[0].detection.bytes))
+            let symbol = try dir.write("\(armor).age", Data(items[0].bytes))
             let opened = try Tools.run("age", ["-d", "-i", friend.path, symbol])
             #expect(opened.status == 0 && opened.stdoutText == "meet at noon", "\(armor): \(opened.stderr)")
         }

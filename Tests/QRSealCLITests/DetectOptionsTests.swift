@@ -134,10 +134,10 @@ struct DetectOptionsTests {
     @Test("labels are short, one line, and say what a symbol holds")
     func labels() throws {
         let corners = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)]
-        let long = Reader().classify(Detection(symbology: .qr, bytes: Array("line one\nline two, and much more".utf8),
-                                               corners: corners))
+        let long = Intake(reader: Reader(), keeping: .nothing).take([Detection(symbology: .qr, bytes: Array("line one\nline two, and much more".utf8),
+                                               corners: corners)], from: .file("a.png"))[0]
         #expect(DetectOptions.label(1, long) == "1 QR-Code: line one line two, and ~")
-        let binary = Reader().classify(Detection(symbology: .qr, bytes: [0, 1, 2], corners: corners))
+        let binary = Intake(reader: Reader(), keeping: .nothing).take([Detection(symbology: .qr, bytes: [0, 1, 2], corners: corners)], from: .file("a.png"))[0]
         #expect(DetectOptions.label(2, binary) == "2 QR-Code: 3 bytes")
     }
 }

@@ -169,7 +169,7 @@ struct InboxCommandTests {
         #expect(opened.out == "meet at dawn")
         let plain = box.run(["inbox", "open", url])
         #expect(plain.status == 2)
-        #expect(plain.stderr.contains("item \(url) is not a sealed message (it is url)"))
+        #expect(plain.stderr.contains("item \(url) is not a sealed message or a file (it is url)"))
         #expect(plain.stderr.contains("qrseal: hint: see it with 'qrseal inbox show \(url)'"))
     }
 

@@ -278,7 +278,7 @@ struct SealTrustTests {
     @Test("a message skipped for the key-derivation budget says 'not opened' once on its line")
     func skippedMessageLine() {
         let detection = Detection(symbology: .qr, bytes: [], corners: [])
-        let line = ScanCommand.humanLine(source: "sheet.png", detection, .failed(.kdfBudgetExceeded), fileNote: nil)
+        let line = OutcomeForms.humanLine(source: "sheet.png", detection, .failed(.kdfBudgetExceeded), fileNote: nil)
         #expect(line == "sheet.png: QR-Code [sealed]: <not opened: too much key-derivation work in one call>")
     }
 }

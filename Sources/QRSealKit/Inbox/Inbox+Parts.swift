@@ -101,21 +101,21 @@ extension Inbox {
     }
 
     /// Keeps `piece` of a larger message; when it completes the message, rebuilds it, stores it
-    /// as an item made by `item(whole)` and removes its parts, all in one transaction. Every
+    /// as an item (`Piece.item(whole:)`) and removes its parts, all in one transaction. Every
     /// distinct piece received for an index is kept (within `waitingLimits`), and when the
     /// newest set fails the message's check, other sets are tried (`CandidateSearch`).
     public func receive(_ piece: Piece, symbology: String, receivedAt: Int64, sourceKind: InboxItem.SourceKind,
-                        source: String, item: ([UInt8]) throws(PartsError) -> InboxItem) throws(InboxError) -> Received {
+                        source: String) throws(InboxError) -> Received {
         try write { () throws(InboxError) -> Received in
             var dropped: [DroppedMessage] = []
             let receipt = try receive(piece, symbology: symbology, receivedAt: receivedAt, sourceKind: sourceKind,
-                                      source: source, dropped: &dropped, item: item)
+                                      source: source, dropped: &dropped)
             return Received(receipt: receipt, dropped: dropped)
         }
     }
 
     private func receive(_ piece: Piece, symbology: String, receivedAt: Int64, sourceKind: InboxItem.SourceKind, source: String,
-                         dropped: inout [DroppedMessage], item: ([UInt8]) throws(PartsError) -> InboxItem) throws(InboxError) -> PieceReceipt {
+                         dropped: inout [DroppedMessage]) throws(InboxError) -> PieceReceipt {
         let key: [SQLValue] = [.text(piece.kind.rawValue), .integer(Int64(piece.messageID)), .integer(Int64(piece.dataParts)),
                                .integer(Int64(piece.totalParts)), .integer(Int64(piece.length))]
         var row = try db.rows("""
@@ -170,7 +170,8 @@ extension Inbox {
         let found = search(piece, candidates).first { set -> ([UInt8], InboxItem)? in
             do throws(PartsError) {
                 let whole = try assemble(piece, set)
-                return (whole, try item(whole))
+                return (whole, try piece.item(whole: whole, symbology: symbology, receivedAt: receivedAt,
+                                              sourceKind: sourceKind, source: source))
             } catch {
                 failure = error
                 return nil

@@ -7,6 +7,8 @@ import Foundation
 public final class Inbox {
     let db: Database
     public let path: String
+    /// The columns an item is selected with (`InboxRow`), as this inbox's schema has them.
+    private(set) var columns = InboxRow.columns
     /// How many messages and parts may wait, and for how long (`WaitingLimits`).
     public var waitingLimits = WaitingLimits()
 
@@ -50,6 +52,7 @@ public final class Inbox {
             db.setBusyTimeout(10_000)
             try db.addFoldedContains()
             try Self.check(db, path, migratingTo: access == .readWrite ? schemaVersion : nil)
+            if Int(try db.integer("PRAGMA user_version")) < 6 { columns = InboxRow.columnsBefore6 }
         } catch {
             throw Self.explained(error, path, writing: access == .readWrite)
         }
@@ -257,10 +260,13 @@ public final class Inbox {
     }
 
     func insert(_ item: InboxItem) throws(InboxError) -> InboxItem {
+        // An inbox made at an older schema (tests make them) has no `file_name`.
+        let hasFileName = columns == InboxRow.columns
         let statement = try db.prepare("""
-            INSERT INTO items (received_at, source_kind, source, symbology, bytes, text, kind, corners, label, pinned, digest)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, InboxRow.values(item) + [.blob(Self.digest(item))])
+            INSERT INTO items (received_at, source_kind, source, symbology, bytes, text, kind, corners, label, pinned,
+                               \(hasFileName ? "file_name, " : "")digest)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(hasFileName ? ", ?" : ""))
+            """, InboxRow.values(item, fileName: hasFileName) + [.blob(Self.digest(item))])
         _ = try statement.step()
         var stored = item
         stored.id = db.lastInsertID
@@ -277,7 +283,7 @@ public final class Inbox {
     /// Items matching `query`, newest first.
     public func list(_ query: InboxQuery) throws(InboxError) -> [InboxItem] {
         let (whereClause, values) = InboxRow.filter(query)
-        var sql = "SELECT \(InboxRow.columns) FROM items \(whereClause) ORDER BY received_at DESC, id DESC"
+        var sql = "SELECT \(columns) FROM items \(whereClause) ORDER BY received_at DESC, id DESC"
         if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
         return try db.rows(sql, values).map(InboxRow.item)
     }
@@ -300,7 +306,7 @@ public final class Inbox {
 
     /// The item with `id`.
     public func item(_ id: Int64) throws(InboxError) -> InboxItem {
-        guard let row = try db.rows("SELECT \(InboxRow.columns) FROM items WHERE id = ?", [.integer(id)]).first else {
+        guard let row = try db.rows("SELECT \(columns) FROM items WHERE id = ?", [.integer(id)]).first else {
             throw .noSuchItem(id)
         }
         return InboxRow.item(row)
@@ -309,7 +315,7 @@ public final class Inbox {
     /// Every item, oldest first, handed to `body` one at a time (for export).
     public func forEach(_ query: InboxQuery = InboxQuery(), _ body: (InboxItem) throws -> Void) throws {
         let (whereClause, values) = InboxRow.filter(query)
-        let statement = try db.prepare("SELECT \(InboxRow.columns) FROM items \(whereClause) ORDER BY received_at, id", values)
+        let statement = try db.prepare("SELECT \(columns) FROM items \(whereClause) ORDER BY received_at, id", values)
         while try statement.step() { try body(InboxRow.item(statement.columns())) }
     }
 

@@ -23,10 +23,14 @@ public struct InboxItem: Equatable, Sendable {
     public var corners: [Point]
     public var label: String?
     public var pinned: Bool
+    /// The name of the file the item carries, when it is an unsealed file rebuilt from
+    /// parts: its bytes are the file's, and `inbox open` writes them under this name.
+    /// (A sealed item names its file inside the seal.)
+    public var fileName: String?
 
     public init(id: Int64? = nil, receivedAt: Int64, sourceKind: SourceKind, source: String,
                 symbology: String, bytes: [UInt8], text: String?, kind: ContentKind,
-                corners: [Point] = [], label: String? = nil, pinned: Bool = false) {
+                corners: [Point] = [], label: String? = nil, pinned: Bool = false, fileName: String? = nil) {
         self.id = id
         self.receivedAt = receivedAt
         self.sourceKind = sourceKind
@@ -38,6 +42,7 @@ public struct InboxItem: Equatable, Sendable {
         self.corners = corners
         self.label = label
         self.pinned = pinned
+        self.fileName = fileName
     }
 
     /// An item for a detected symbol, its kind recognised from its content.

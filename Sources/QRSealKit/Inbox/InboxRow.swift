@@ -1,14 +1,17 @@
 /// How an `InboxItem` maps to a row of the `items` table, and how a query becomes SQL.
 /// All values are bound as parameters; no user text is ever spliced into SQL.
 enum InboxRow {
-    static let columns = "id, received_at, source_kind, source, symbology, bytes, text, kind, corners, label, pinned"
+    static let columns = "id, received_at, source_kind, source, symbology, bytes, text, kind, corners, label, pinned, file_name"
+    /// The same for an inbox before schema 6 (opened to read only), which has no `file_name`.
+    static let columnsBefore6 = "id, received_at, source_kind, source, symbology, bytes, text, kind, corners, label, pinned, NULL"
 
     /// The values for the INSERT columns after `id`, in order.
-    static func values(_ item: InboxItem) -> [SQLValue] {
+    static func values(_ item: InboxItem, fileName: Bool = true) -> [SQLValue] {
         [.integer(item.receivedAt), .text(item.sourceKind.rawValue), .text(item.source),
          .text(item.symbology), .blob(item.bytes), item.text.map(SQLValue.text) ?? .null,
          .text(item.kind.rawValue), item.corners.isEmpty ? .null : .text(encodeCorners(item.corners)),
          item.label.map(SQLValue.text) ?? .null, .integer(item.pinned ? 1 : 0)]
+            + (fileName ? [item.fileName.map(SQLValue.text) ?? .null] : [])
     }
 
     /// An item from a row selected with `columns`.
@@ -21,7 +24,8 @@ enum InboxRow {
                          sourceKind: InboxItem.SourceKind(rawValue: text(row[2]) ?? "") ?? .file,
                          source: text(row[3]) ?? "", symbology: text(row[4]) ?? "", bytes: bytes,
                          text: text(row[6]), kind: ContentKind(rawValue: text(row[7]) ?? "") ?? .binary,
-                         corners: decodeCorners(text(row[8]) ?? ""), label: text(row[9]), pinned: int(row[10]) != 0)
+                         corners: decodeCorners(text(row[8]) ?? ""), label: text(row[9]), pinned: int(row[10]) != 0,
+                         fileName: row.count > 11 ? text(row[11]) : nil)
     }
 
     /// A WHERE clause and its bound values for `query`.

@@ -101,6 +101,15 @@ enum InboxSchema {
         ALTER TABLE waiting_pieces RENAME TO waiting_parts;
         CREATE INDEX waiting_parts_by_message ON waiting_parts(message, part_index);
         """,
+        // 6: an unsealed file rebuilt from parts keeps its name in a column of its own, so that
+        // `inbox open` can write it out; before, the name was only in the label ("file NAME"),
+        // which the user may change.
+        """
+        ALTER TABLE items ADD COLUMN file_name TEXT;
+        UPDATE items SET file_name = substr(label, 6)
+            WHERE label LIKE 'file _%' AND text IS NULL AND kind != 'sealed'
+            AND id IN (SELECT item_id FROM part_messages WHERE kind = 'parts' AND item_id IS NOT NULL);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -113,12 +113,3 @@ extension TextLine {
     /// The links, e-mail addresses, phone numbers, dates and addresses in the line, in reading order.
     public var contents: [ContentSummary] { TextBlock.contents(of: self) }
 }
-
-extension Reader {
-    /// What a recognised block holds: a printed sealed message, opened with the keys when
-    /// one fits (a misread digit fails authentication), or plain text.
-    public func open(textBlock block: TextBlock) -> Content {
-        guard let armor = block.sealedArmor else { return .plain }
-        return open(symbolBytes: armor)
-    }
-}

@@ -68,8 +68,8 @@ public enum AgeFile {
     /// against 8; real files are far below both.
     public static let maxX25519Trials = 1 << 14
 
-    static func keyKind(_ header: AgeHeader) -> String {
-        header.stanzas.contains { $0.type == "scrypt" } ? "passphrase" : "public key"
+    static func keyKind(_ header: AgeHeader) -> KeyKind {
+        header.stanzas.contains { $0.type == "scrypt" } ? .passphrase : .publicKey
     }
 
     /// The file key of `header`, unwrapped with the first key that matches. Every stanza of
@@ -155,7 +155,7 @@ public enum AgeFile {
         // No key of the kind the file needs at all: say which, so a passphrase can be asked for.
         // With a key of another kind given, the file is simply not for it ("no match").
         let kind = keyKind(header)
-        if kind == "passphrase" ? passphrases.isEmpty : identities.isEmpty && passphrases.isEmpty {
+        if kind == .passphrase ? passphrases.isEmpty : identities.isEmpty && passphrases.isEmpty {
             throw .noKey(kind: kind)
         }
         throw .noIdentityMatches
@@ -195,7 +195,7 @@ public enum AgeFile {
 
     /// The key kind (`public key` or `passphrase`) a whole age file needs, after the checks
     /// that need no key.
-    public static func keyKind(_ bytes: [UInt8]) throws(SealError) -> String {
+    public static func keyKind(_ bytes: [UInt8]) throws(SealError) -> KeyKind {
         keyKind(try AgeHeader(parsing: try binary(bytes)))
     }
 }

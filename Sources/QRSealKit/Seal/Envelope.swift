@@ -8,11 +8,12 @@ struct Envelope: Equatable {
         case passphrase = 0x01
         case recipients = 0x02
 
-        var name: String {
+        /// The key a user must give to open it.
+        var opener: QRSealKit.KeyKind {
             switch self {
-            case .keyFile: return "key file"
-            case .passphrase: return "passphrase"
-            case .recipients: return "public key"
+            case .keyFile: return .keyFile
+            case .passphrase: return .passphrase
+            case .recipients: return .publicKey
             }
         }
     }

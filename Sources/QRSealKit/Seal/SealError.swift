@@ -4,7 +4,7 @@ public enum SealError: Error, Equatable, Sendable {
     /// The tag did not verify with any key given: a wrong key or passphrase, or an altered message.
     case authenticationFailed
     /// The message is sealed with a kind of key none was given for (`passphrase` or `key file`).
-    case noKey(kind: String)
+    case noKey(kind: KeyKind)
     /// The envelope is shorter than its fixed part and tag: cut off, most often.
     case truncated
     /// The bytes do not follow the format; the text says where.

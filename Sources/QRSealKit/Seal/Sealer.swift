@@ -137,7 +137,7 @@ public struct Opener: Sendable {
             default: return false
             }
         }
-        guard !matching.isEmpty else { throw .noKey(kind: envelope.kind.name) }
+        guard !matching.isEmpty else { throw .noKey(kind: envelope.kind.opener) }
         if envelope.kind == .recipients { return try openRecipients(envelope, keys: matching) }
         // Keys are derived one at a time: scrypt is costly, and the first may be the right one.
         for key in matching {
@@ -192,9 +192,9 @@ public struct Opener: Sendable {
 
     /// The kind of key (`passphrase` or `key file`) that `bytes` needs, after every check that
     /// needs no key: throws what `open` would for a damaged, unsupported or too costly message.
-    public func keyKind(_ bytes: [UInt8]) throws(SealError) -> String {
+    public func keyKind(_ bytes: [UInt8]) throws(SealError) -> KeyKind {
         if AgeFile.isAgeFile(bytes) { return try AgeFile.keyKind(bytes) }
-        return try checked(bytes).kind.name
+        return try checked(bytes).kind.opener
     }
 
     /// The envelope of `bytes`, its layout and scrypt cost checked.
@@ -219,9 +219,9 @@ public struct Opener: Sendable {
     }
 
     /// What a sealed message says about itself without a key: its key kind and size.
-    public static func describe(_ bytes: [UInt8]) throws(SealError) -> (keyKind: String, bytes: Int) {
+    public static func describe(_ bytes: [UInt8]) throws(SealError) -> (keyKind: KeyKind, bytes: Int) {
         if AgeFile.isAgeFile(bytes) { return (try AgeFile.keyKind(bytes), bytes.count) }
         let envelope = try Envelope(parsing: bytes)
-        return (envelope.kind.name, bytes.count)
+        return (envelope.kind.opener, bytes.count)
     }
 }

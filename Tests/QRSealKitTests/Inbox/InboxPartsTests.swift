@@ -29,11 +29,7 @@ struct InboxPartsTests {
     }
 
     func received(_ inbox: Inbox, _ piece: Inbox.Piece, at time: Int64 = 1_000) throws -> Inbox.Received {
-        try inbox.receive(piece, symbology: "qr", receivedAt: time, sourceKind: .file, source: "/scan.png") { whole throws(PartsError) in
-            piece.kind == .parts
-                ? try RebuiltMessage.item(whole: whole, symbology: "qr", receivedAt: time, sourceKind: .file, source: "/scan.png")
-                : RebuiltMessage.joinedItem(whole, symbology: "qr", receivedAt: time, sourceKind: .file, source: "/scan.png")
-        }
+        try inbox.receive(piece, symbology: "qr", receivedAt: time, sourceKind: .file, source: "/scan.png")
     }
 
     func waitingParts(_ inbox: Inbox) throws -> Int { Int(try inbox.db.integer("SELECT count(*) FROM waiting_parts")) }

@@ -81,8 +81,8 @@ struct StructuredAppendReadTests {
     func detection() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Images/structured-append/note-2-of-3.png").standardizedFileURL.path
-        let found = try Reader().read(imageBytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(found.map(\.detection.structuredAppend) == [StructuredAppend(index: 1, count: 3, parity: 0x1F)])
-        #expect(found.first?.detection.text == "joins these ")
+        let found = try Reader().detections(imageBytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(found.map(\.structuredAppend) == [StructuredAppend(index: 1, count: 3, parity: 0x1F)])
+        #expect(found.first?.text == "joins these ")
     }
 }

@@ -63,18 +63,18 @@ struct TextContentTests {
         let armor = Armor.text(for: try Sealer().seal(.text("meet at noon"), with: key))
         let digits = String(armor.dropFirst(8))
         let printed = block(["QRSEAL1:", String(digits.prefix(40)), String(digits.dropFirst(40))])
-        #expect(Reader(keys: [key]).open(textBlock: printed) == .opened(.text("meet at noon")))
-        #expect(Reader().open(textBlock: printed).isSealedWithoutKey)
+        #expect(Reader(keys: [key]).open(Classification(printed)) == .opened(.text("meet at noon")))
+        #expect(Reader().open(Classification(printed)).isSealedWithoutKey)
         var wrong = Array(digits)
         wrong[20] = wrong[20] == "1" ? "2" : "1"
         let misread = block(["QRSEAL1:", String(wrong)])
-        guard case .failed = Reader(keys: [key]).open(textBlock: misread) else {
+        guard case .failed = Reader(keys: [key]).open(Classification(misread)) else {
             Issue.record("a misread digit must fail, not open"); return
         }
-        #expect(Reader(keys: [key]).open(textBlock: block(["some text"])) == .plain)
+        #expect(Reader(keys: [key]).open(Classification(block(["some text"]))) == .plain)
     }
 }
 
 extension Reader.Content {
-    var isSealedWithoutKey: Bool { if case .sealed = self { return true } else { return false } }
+    var isSealedWithoutKey: Bool { if case .locked = self { return true } else { return false } }
 }

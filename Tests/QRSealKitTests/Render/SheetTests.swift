@@ -58,7 +58,7 @@ struct SheetTests {
         let page = dir.path("\(paper)-1.png")
         #expect(try RenderFixtures.zbar([page]).sorted() == payloads.sorted())
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: page)))
-        let read = try Reader().read(imageBytes: bytes).map { String(decoding: $0.detection.bytes, as: UTF8.self) }
+        let read = try Reader().detections(imageBytes: bytes).map { String(decoding: $0.bytes, as: UTF8.self) }
         #expect(read.sorted() == payloads.sorted())
     }
 

@@ -18,7 +18,7 @@ struct AgeFileTests {
         }
         // No identity at all is "no key" (so the tool can say what to pass); a passphrase given
         // instead is a key the file is not for (CCTV's scrypt_uppercase: "no match").
-        #expect(throws: SealError.noKey(kind: "public key")) { try AgeFile.open(file, keys: [], opener: Opener()) }
+        #expect(throws: SealError.noKey(kind: .publicKey)) { try AgeFile.open(file, keys: [], opener: Opener()) }
         #expect(throws: SealError.noIdentityMatches) {
             try AgeFile.open(file, keys: [.passphrase("x")], opener: Opener())
         }

@@ -60,7 +60,7 @@ struct KeyFileSealTests {
         #expect(envelope.count == 30 + 1 + 3)
         #expect(envelope[0] == 0x10)
         #expect(envelope[1] == 0x00)
-        #expect(try Opener.describe(envelope) == ("key file", 34))
+        #expect(try Opener.describe(envelope) == (.keyFile, 34))
     }
 
     @Test("another key file is an authentication failure")
@@ -74,8 +74,8 @@ struct KeyFileSealTests {
     @Test("no key of the message's kind is .noKey, and passphrases are not tried on it")
     func noKey() throws {
         let envelope = try Sealer().seal(.text("secret"), with: .keyFile(try SecretKey.generate()))
-        #expect(throws: SealError.noKey(kind: "key file")) { try Opener().open(envelope, keys: []) }
-        #expect(throws: SealError.noKey(kind: "key file")) {
+        #expect(throws: SealError.noKey(kind: .keyFile)) { try Opener().open(envelope, keys: []) }
+        #expect(throws: SealError.noKey(kind: .keyFile)) {
             try Opener().open(envelope, keys: [.passphrase("secret"), .passphrase("")])
         }
     }

@@ -66,7 +66,7 @@ struct OpeningBudgetTests {
         let reader = reader(derivations: 0, keys: [.keyFile(key)])
         let envelope = try Sealer().seal(.text("free"), with: .keyFile(key))
         #expect(reader.open(envelope: envelope) == .opened(.text("free")))
-        #expect(reader.open(envelope: try messages(1)[0]) == .sealed(keyKind: "passphrase", size: 49 + 1 + 9))
+        #expect(reader.open(envelope: try messages(1)[0]) == .locked(keyKind: .passphrase, size: 49 + 1 + 9))
         #expect(reader.opener.budget.derivations == 0)
     }
 

@@ -41,7 +41,7 @@ struct PassphraseTests {
         #expect(Array(a[0..<5]) == [0x10, 0x01, 10, 8, 1])
         #expect(a[5..<21] != b[5..<21])
         #expect(a[21..<33] != b[21..<33])
-        #expect(try Opener.describe(a) == ("passphrase", a.count))
+        #expect(try Opener.describe(a) == (.passphrase, a.count))
     }
 
     @Test("a wrong passphrase is an authentication failure", arguments: [
@@ -65,7 +65,7 @@ struct PassphraseTests {
     @Test("no passphrase among the keys is .noKey; key files are not tried on it")
     func noKey() throws {
         let envelope = try seal()
-        #expect(throws: SealError.noKey(kind: "passphrase")) {
+        #expect(throws: SealError.noKey(kind: .passphrase)) {
             try Opener().open(envelope, keys: [.keyFile(try SecretKey.generate())])
         }
     }

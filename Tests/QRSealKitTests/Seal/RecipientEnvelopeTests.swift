@@ -28,7 +28,7 @@ struct RecipientEnvelopeTests {
         #expect(envelope.count == Envelope.overhead(.recipients, recipients: 4) + 1 + 8)
         for person in people { #expect(try Opener().open(envelope, keys: [.identity(person)]) == .text("for four")) }
         #expect(throws: SealError.noIdentityMatches) { try Opener().open(envelope, keys: [.identity(try AgeIdentity.generate())]) }
-        #expect(throws: SealError.noKey(kind: "public key")) { try Opener().open(envelope, keys: [.passphrase("p")]) }
+        #expect(throws: SealError.noKey(kind: .publicKey)) { try Opener().open(envelope, keys: [.passphrase("p")]) }
     }
 
     @Test("nothing in the clear names a recipient: two messages to the same person share no header bytes")
