@@ -43,15 +43,19 @@ struct LibraryRulesTests {
         }
     }
 
-    /// What the library must not do, each with the pattern that finds it in code.
-    static var forbidden: [(what: String, pattern: Regex<Substring>)] { [
-        ("prints", /(?:^|[^\w.])(?:print|debugPrint|dump)\(/),
-        ("writes to a standard stream", /FileHandle\.standard(?:Output|Error)|FileHandle\(fileDescriptor: *[12]\b/),
-        ("writes to a standard stream", /\b(?:stdout|stderr)\b|\b(?:printf|puts|putchar|perror)\(/),
-        ("writes to a standard stream", /\bwrite\( *(?:1|2|STDOUT_FILENO|STDERR_FILENO) *,/),
-        ("exits", /(?:^|[^\w.])(?:exit|_exit|_Exit|abort)\(|Glibc\.exit\(/),
-        ("reads the environment", /ProcessInfo\.processInfo\.environment|\b(?:getenv|secure_getenv|setenv|unsetenv|putenv)\(|\benviron\b/),
-        ("reads the terminal", /FileHandle\.standardInput|\bstdin\b|STDIN_FILENO|\breadLine\((?:\)|strippingNewline)|\bisatty\(|\btcgetattr\(|"\/dev\/tty"/),
+    /// What the library must not do: words that a line must hold for `pattern` to be tried
+    /// (Swift's regular expressions are slow on some 30,000 lines), and the pattern that finds it.
+    static var forbidden: [(what: String, words: [String], pattern: Regex<Substring>)] { [
+        ("prints", ["print(", "dump("], /(?:^|[^\w.])(?:print|debugPrint|dump)\(/),
+        ("writes to a standard stream", ["FileHandle"], /FileHandle\.standard(?:Output|Error)|FileHandle\(fileDescriptor: *[12]\b/),
+        ("writes to a standard stream", ["stdout", "stderr", "printf(", "puts(", "putchar(", "perror("],
+         /\b(?:stdout|stderr)\b|\b(?:printf|puts|putchar|perror)\(/),
+        ("writes to a standard stream", ["write("], /\bwrite\( *(?:1|2|STDOUT_FILENO|STDERR_FILENO) *,/),
+        ("exits", ["exit(", "Exit(", "abort("], /(?:^|[^\w.])(?:exit|_exit|_Exit|abort)\(|Glibc\.exit\(/),
+        ("reads the environment", ["environ", "getenv(", "setenv(", "putenv("],
+         /ProcessInfo\.processInfo\.environment|\b(?:getenv|secure_getenv|setenv|unsetenv|putenv)\(|\benviron\b/),
+        ("reads the terminal", ["standardInput", "stdin", "STDIN_FILENO", "readLine(", "isatty(", "tcgetattr(", "/dev/tty"],
+         /FileHandle\.standardInput|\bstdin\b|STDIN_FILENO|\breadLine\((?:\)|strippingNewline)|\bisatty\(|\btcgetattr\(|"\/dev\/tty"/),
     ] }
 
     @Test("QRSealKit never prints, exits, or reads the environment or the terminal")
@@ -59,9 +63,10 @@ struct LibraryRulesTests {
         let files = try Self.swiftFiles(under: "QRSealKit")
         #expect(files.count > 50, "found only \(files.count) files under Sources/QRSealKit")
         var offenders: [String] = []
+        let rules = Self.forbidden
         for file in files {
             for (index, line) in Self.code(file.text).enumerated() {
-                for rule in Self.forbidden where line.contains(rule.pattern) {
+                for rule in rules where rule.words.contains(where: line.contains) && line.contains(rule.pattern) {
                     offenders.append("\(file.path):\(index + 1): \(rule.what): \(line.trimmingCharacters(in: .whitespaces))")
                 }
             }
@@ -90,7 +95,7 @@ struct LibraryRulesTests {
         #expect(modules.contains("CSQLite") && modules.contains("CLoader"), "\(modules)")
         var importers: [String: [String]] = [:]
         for file in try Self.swiftFiles(under: "") {
-            for line in Self.code(file.text) {
+            for line in Self.code(file.text) where line.contains("import ") {
                 guard let match = line.firstMatch(of: /^\s*(?:@\w+\s+)?(?:(?:public|internal|package|private|fileprivate)\s+)?import\s+(?:\w+\s+)?(\w+)/),
                       modules.contains(String(match.output.1)) else { continue }
                 importers[String(match.output.1), default: []].append(file.path)
