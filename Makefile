@@ -86,21 +86,25 @@ fuzz: setup
 	bash Fuzz/build.sh $(FUZZ_TARGETS)
 	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SEED=$(FUZZ_SEED) bash Fuzz/run.sh $(FUZZ_TARGETS)
 
-# The binary, the man page and the completion scripts (written by the binary itself).
+# The manual: qrseal(1), the overview, and a page for each command or family of commands.
+MANPAGES = $(notdir $(wildcard man/*.1))
+
+# The binary, the man pages and the completion scripts (written by the binary itself).
 install: build
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(MANDIR)/man1 \
 	  $(DESTDIR)$(BASH_COMPDIR) $(DESTDIR)$(ZSH_COMPDIR) $(DESTDIR)$(FISH_COMPDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/qrseal
 	install -m 0755 $(ENGINE) $(DESTDIR)$(ENGINEDIR)/qrseal-engine
-	gzip -9n < man/qrseal.1 > $(DESTDIR)$(MANDIR)/man1/qrseal.1.gz
+	for page in $(MANPAGES); do gzip -9n < man/$$page > $(DESTDIR)$(MANDIR)/man1/$$page.gz || exit 1; done
 	$(BIN) completions bash > $(DESTDIR)$(BASH_COMPDIR)/qrseal
 	$(BIN) completions zsh > $(DESTDIR)$(ZSH_COMPDIR)/_qrseal
 	$(BIN) completions fish > $(DESTDIR)$(FISH_COMPDIR)/qrseal.fish
-	chmod 0644 $(DESTDIR)$(MANDIR)/man1/qrseal.1.gz $(DESTDIR)$(BASH_COMPDIR)/qrseal \
+	chmod 0644 $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(addsuffix .gz,$(MANPAGES))) $(DESTDIR)$(BASH_COMPDIR)/qrseal \
 	  $(DESTDIR)$(ZSH_COMPDIR)/_qrseal $(DESTDIR)$(FISH_COMPDIR)/qrseal.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/qrseal $(DESTDIR)$(ENGINEDIR)/qrseal-engine $(DESTDIR)$(MANDIR)/man1/qrseal.1.gz \
+	rm -f $(DESTDIR)$(BINDIR)/qrseal $(DESTDIR)$(ENGINEDIR)/qrseal-engine \
+	  $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(addsuffix .gz,$(MANPAGES))) \
 	  $(DESTDIR)$(BASH_COMPDIR)/qrseal $(DESTDIR)$(ZSH_COMPDIR)/_qrseal $(DESTDIR)$(FISH_COMPDIR)/qrseal.fish
 
 # A Debian package of the installed files (packaging/deb.sh), checked by lintian.

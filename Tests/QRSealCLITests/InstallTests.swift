@@ -7,10 +7,14 @@ import QRSealKit
 /// `make install`, `make uninstall` and the .deb of `make deb`, as a person installs them.
 @Suite("installing")
 struct InstallTests {
+    /// The pages of man/, `qrseal.1` and one for each command or family of commands.
+    static let manPages: [String] = ((try? FileManager.default.contentsOfDirectory(
+        atPath: Tools.packageRoot.appendingPathComponent("man").path)) ?? []).filter { $0.hasSuffix(".1") }.sorted()
+
     static let installed = [
-        "bin/qrseal", "lib/qrseal/qrseal-engine", "share/man/man1/qrseal.1.gz", "share/bash-completion/completions/qrseal",
+        "bin/qrseal", "lib/qrseal/qrseal-engine", "share/bash-completion/completions/qrseal",
         "share/zsh/site-functions/_qrseal", "share/fish/vendor_completions.d/qrseal.fish",
-    ]
+    ] + manPages.map { "share/man/man1/\($0).gz" }
 
     func make(_ arguments: [String]) throws -> ToolResult {
         // `-o build`: install the binary these tests run, without building a release one.
@@ -18,7 +22,7 @@ struct InstallTests {
                                "BIN=" + Tools.qrseal] + arguments)
     }
 
-    @Test("make install puts the binary, the gzipped man page and the completions under DESTDIR and PREFIX; uninstall removes them")
+    @Test("make install puts the binary, the gzipped man pages and the completions under DESTDIR and PREFIX; uninstall removes them")
     func installAndUninstall() throws {
         let dir = try TempDir()
         let prefix = dir.path("stage") + "/opt/qr"
@@ -35,10 +39,15 @@ struct InstallTests {
         let micro = Tools.packageRoot.appendingPathComponent("Tests/Images/symbologies/microqr.png").path
         let scan = try Tools.run(prefix + "/bin/qrseal", ["scan", "--no-store", "--raw", micro])
         #expect(scan.status == 0 && scan.stdoutText == "MICRO 42\n", "\(scan.stderr)")
-        let gz = try Data(contentsOf: URL(fileURLWithPath: prefix + "/share/man/man1/qrseal.1.gz"))
-        let man = try Tools.run("gzip", ["-dc"], input: gz)
-        let source = try Data(contentsOf: Tools.packageRoot.appendingPathComponent("man/qrseal.1"))
-        #expect(man.status == 0 && man.stdout == source)
+        #expect(Self.manPages.contains("qrseal.1") && Self.manPages.count > 1, "\(Self.manPages)")
+        for page in Self.manPages {
+            let gz = try Data(contentsOf: URL(fileURLWithPath: prefix + "/share/man/man1/\(page).gz"))
+            let man = try Tools.run("gzip", ["-dc"], input: gz)
+            let source = try Data(contentsOf: Tools.packageRoot.appendingPathComponent("man/" + page))
+            #expect(man.status == 0 && man.stdout == source, "\(page)")
+            let mode = try fm.attributesOfItem(atPath: prefix + "/share/man/man1/\(page).gz")[.posixPermissions] as? Int
+            #expect(mode == 0o644, "\(page)")
+        }
         let scripts = [("bash", "share/bash-completion/completions/qrseal"), ("zsh", "share/zsh/site-functions/_qrseal"),
                        ("fish", "share/fish/vendor_completions.d/qrseal.fish")]
         for (shell, file) in scripts {
@@ -81,9 +90,10 @@ struct InstallTests {
         let x = try Tools.run("dpkg-deb", ["-x", Self.deb, root.url.path])
         #expect(x.status == 0, "\(x.stderr)")
         let bin = root.path("usr/bin/qrseal")
-        for file in ["usr/share/man/man1/qrseal.1.gz", "usr/share/bash-completion/completions/qrseal",
+        for file in ["usr/share/bash-completion/completions/qrseal",
                      "usr/share/zsh/vendor-completions/_qrseal", "usr/share/fish/vendor_completions.d/qrseal.fish",
-                     "usr/share/doc/qrseal/copyright", "usr/share/doc/qrseal/changelog.Debian.gz"] {
+                     "usr/share/doc/qrseal/copyright", "usr/share/doc/qrseal/changelog.Debian.gz"]
+            + Self.manPages.map({ "usr/share/man/man1/\($0).gz" }) {
             #expect(FileManager.default.fileExists(atPath: root.path(file)), "\(file) missing from the package")
         }
         let fields = try Tools.run("dpkg-deb", ["-f", Self.deb, "Version", "Depends", "Recommends"]).stdoutText

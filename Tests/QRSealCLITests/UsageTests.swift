@@ -76,27 +76,3 @@ struct UsageTests {
         #expect(r.out.contains("█") && r.out.contains("▀"))
     }
 }
-
-@Suite("Man page")
-struct ManPageTests {
-    let page = try! String(contentsOf: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("man/qrseal.1"), encoding: .utf8)
-
-    @Test("every command and every option is documented in man/qrseal.1")
-    func everyOption() {
-        for command in Commands.all {
-            #expect(page.contains(".It Cm \(command.name)") || page.contains("Cm \(command.name)"),
-                    "command \(command.name) missing from the man page")
-            for option in command.options {
-                #expect(page.contains("Fl -\(option.long)"), "--\(option.long) of \(command.name) missing")
-                if let short = option.short {
-                    #expect(page.contains("Fl \(short)"), "-\(short) of \(command.name) missing")
-                }
-            }
-        }
-        for status in [ExitStatus.success, .nothingFound, .failure, .usage] {
-            #expect(page.contains(".It \(status.rawValue)"), "exit status \(status.rawValue) missing")
-        }
-    }
-}
