@@ -190,7 +190,8 @@ public final class TextRecognizer: @unchecked Sendable {
         for block in found {
             blocks.append(block.text.hasPrefix("QRSEAL") ? try rereadDigits(block, in: page, budget: budget) ?? block : block)
         }
-        return blocks.map { prepared.inputBlock($0, width: text.width, height: text.height) }.filter { !$0.lines.isEmpty }
+        return blocks.map { prepared.inputBlock($0, width: text.width, height: text.height) }
+            .filter { !$0.lines.isEmpty && !$0.isNoise }
     }
 
     /// The blocks Tesseract reads in `piece` of `page` (`TessBaseAPISetImage` with a copy of
