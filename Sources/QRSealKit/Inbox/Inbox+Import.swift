@@ -48,6 +48,9 @@ extension Inbox {
         public internal(set) var dropped: [DroppedMessage] = []
     }
 
+    /// Whether an imported item is there already: same content, time and source.
+    static let importLookup = "SELECT 1 FROM items WHERE digest = ? AND received_at = ? AND source = ? LIMIT 1"
+
     /// Stores every record `next` yields in one transaction: all of them, or — when `next`
     /// throws — none. Items already in the inbox (same time, source and content) are skipped;
     /// pieces go through `receive` as scanned ones do, so that the waiting limits hold, a piece

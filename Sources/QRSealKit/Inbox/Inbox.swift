@@ -354,11 +354,6 @@ public final class Inbox {
             if db.changes == 0 { throw .noSuchItem(id) }
         }
     }
-
-    // MARK: Importing
-
-    /// Whether an imported item is there already: same content, time and source.
-    static let importLookup = "SELECT 1 FROM items WHERE digest = ? AND received_at = ? AND source = ? LIMIT 1"
 }
 
 extension Statement {
