@@ -194,6 +194,19 @@ struct Seeds {
         ]
         try write("import", "items.jsonl", items.map { InboxFormat.json.encode($0) }.joined(separator: "\n") + "\n")
         try write("import", "items.csv", InboxFormat.csvHeader + "\n" + items.map { InboxFormat.csv.encode($0) }.joined(separator: "\r\n") + "\r\n")
+        // Version 2: the items, then pieces of waiting messages (a part and a Structured Append symbol).
+        let part = try MessageParts.split(try InnerPlaintext.encode(.text("a message in three parts"), compress: false),
+                                          dataParts: 2, totalParts: 3)[2]
+        let pieces = [
+            Inbox.WaitingPiece(Inbox.Piece(part), symbology: "qr", sourceKind: .file, source: "/scans/a.png", receivedAt: 1_764_590_283_123),
+            Inbox.WaitingPiece(Inbox.Piece(structuredAppend: 0, of: 2, parity: 0x3F, bytes: Array("Meet at the north gate at 0900. ".utf8)),
+                               symbology: "qr", sourceKind: .camera, source: "/dev/video0", receivedAt: 0),
+        ]
+        for format in InboxFormat.allCases {
+            let end = format == .csv ? "\r\n" : "\n"
+            let lines = [format.header] + items.map { format.encode($0) } + pieces.map { format.encode($0) }
+            try write("import", "export-v2." + (format == .csv ? "csv" : "jsonl"), lines.joined(separator: end) + end)
+        }
     }
 
     static func contentKinds() throws {

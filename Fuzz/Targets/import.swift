@@ -1,6 +1,6 @@
 // Inbox import lines (`InboxImportReader`: JSON lines and CSV with quoted, multi-line
-// cells): any file is refused naming a line or read as items that export and import again
-// to the same items, in both formats.
+// cells, versions 1 and 2): any file is refused naming a line or read as items and pieces of
+// waiting messages that export and import again to the same records, in both formats.
 @testable import QRSealKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -8,15 +8,23 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let lines = bytes(data, size).split(separator: 0x0A, omittingEmptySubsequences: false)
         .map { String(decoding: $0, as: UTF8.self) }
     var reader = InboxImportReader(nextLine: feeder(lines))
-    var items = 0
-    while let item = try? reader.next() {
-        items += 1
-        require(items <= lines.count, "more items than lines")
+    var records = 0
+    while let record = try? reader.next() {
+        records += 1
+        require(records <= lines.count, "more records than lines")
+        if case .piece(let waiting) = record {
+            require(waiting.piece.bytes.count <= Inbox.WaitingPiece.maxBytes, "a piece larger than a symbol holds")
+        }
         for format in InboxFormat.allCases {
-            let exported = (format == .csv ? InboxFormat.csvHeader + "\n" : "") + format.encode(item)
+            let line: String
+            switch record {
+            case .item(let item): line = format.encode(item)
+            case .piece(let piece): line = format.encode(piece)
+            }
+            let exported = format.header + "\n" + line
             var again = InboxImportReader(nextLine: feeder(exported.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)))
             let result = Result { () throws(InboxError) in try again.next() }
-            require((try? result.get()) == item, "\(format) export does not import again: \(exported.debugDescription) gives \(result)")
+            require((try? result.get()) == record, "\(format) export does not import again: \(exported.debugDescription) gives \(result)")
         }
     }
     return 0

@@ -28,16 +28,18 @@ public final class Console: @unchecked Sendable {
     public let inputIsTerminal: Bool
     /// Whether standard output is a terminal.
     public let outputIsTerminal: Bool
-    /// The environment variables the tool reads (QRSEAL_PASSPHRASE).
+    /// The environment variables the tool reads (QRSEAL_PASSPHRASE, TMPDIR, COLUMNS, …): the
+    /// process's own, or in tests, those a test gives; nothing reads the process's otherwise.
     public let environment: [String: String]
     /// Asks for a secret on the terminal without echo; nil when there is no terminal.
     public let readSecret: (String) -> String?
     /// The next line of standard input without its line break, nil at the end; reads no
     /// further than it must, so long inputs stream.
     public let readInputLine: () -> String?
-    /// The terminal's width in columns, for tables.
+    /// The terminal's width in columns, for tables: as given, else `COLUMNS`, else 100.
     public let columns: Int
-    /// The terminal's height in lines, for full-screen output (`encode --animate`).
+    /// The terminal's height in lines, for full-screen output (`encode --animate`): as
+    /// given, else `LINES`, else 40.
     public let rows: Int
     /// The terminal's size now, asked again as a window may be resized (`encode --animate`).
     public let terminalSize: () -> (columns: Int, rows: Int)
@@ -47,8 +49,8 @@ public final class Console: @unchecked Sendable {
     public init(out: @escaping (Data) throws(WriteFailure) -> Void, err: @escaping (Data) throws(WriteFailure) -> Void,
                 readInput: @escaping () -> Data, inputIsTerminal: Bool, outputIsTerminal: Bool,
                 environment: [String: String] = [:], readSecret: @escaping (String) -> String? = { _ in nil },
-                readInputLine: (() -> String?)? = nil, columns: Int = 100,
-                readInputPart: ((Int) -> Data)? = nil, rows: Int = 40,
+                readInputLine: (() -> String?)? = nil, columns: Int? = nil,
+                readInputPart: ((Int) -> Data)? = nil, rows: Int? = nil,
                 terminalSize: (() -> (columns: Int, rows: Int))? = nil) {
         self.writeOut = out
         self.writeErr = err
@@ -58,6 +60,8 @@ public final class Console: @unchecked Sendable {
         self.outputIsTerminal = outputIsTerminal
         self.environment = environment
         self.readSecret = readSecret
+        let columns = columns ?? Terminal.count(environment["COLUMNS"]) ?? 100
+        let rows = rows ?? Terminal.count(environment["LINES"]) ?? 40
         self.columns = columns
         self.rows = rows
         self.terminalSize = terminalSize ?? { (columns, rows) }
@@ -72,17 +76,18 @@ public final class Console: @unchecked Sendable {
 
     /// The process's own standard streams, environment and terminal.
     public static var standard: Console {
-        Console(out: { data throws(WriteFailure) in try StandardStreams.write(data, to: 1) },
+        let environment = StandardStreams.environment()
+        return Console(out: { data throws(WriteFailure) in try StandardStreams.write(data, to: 1) },
                 err: { data throws(WriteFailure) in try StandardStreams.write(data, to: 2) },
                 readInput: { StandardStreams.readAll() },
                 inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
-                environment: StandardStreams.environment(),
+                environment: environment,
                 readSecret: Terminal.readSecret,
                 readInputLine: { StandardStreams.readLine() },
-                columns: Terminal.columns(),
+                columns: Terminal.columns(environment: environment),
                 readInputPart: { StandardStreams.read(upTo: $0) },
-                rows: Terminal.rows(),
-                terminalSize: { (Terminal.columns(), Terminal.rows()) })
+                rows: Terminal.rows(environment: environment),
+                terminalSize: { (Terminal.columns(environment: environment), Terminal.rows(environment: environment)) })
     }
 
     public func write(_ data: Data) { send(data, toError: false) }

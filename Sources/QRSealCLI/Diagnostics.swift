@@ -60,6 +60,17 @@ enum Diagnostics {
         warning("\(failure); the other readers went on, but a code only it reads may be missed", source: source, console: console)
     }
 
+    /// Tells of a waiting message dropped to keep the inbox within its limits.
+    static func dropped(_ dropped: Inbox.DroppedMessage, console: Console) {
+        let why: String
+        switch dropped.reason {
+        case .expired: why = "no part of it came for \(Inbox.WaitingLimits().expiry / 86_400_000) days"
+        case .tooManyMessages: why = "too many messages were waiting, and it was added to least recently"
+        case .tooManyPieces: why = "too many parts were waiting, and it was added to least recently"
+        }
+        hint("message \(dropped.progress.idText) (\(dropped.progress.text)) was dropped from the inbox: \(why)", console: console)
+    }
+
     /// A `qrseal: hint:` line, or `{"hint":…}` with `--json`.
     static func hint(_ text: String, console: Console) {
         if console.jsonDiagnostics {

@@ -61,6 +61,7 @@ struct InboxCommand {
 
     private func list(_ console: Console) throws(CLIError) -> ExitStatus {
         guard args.positionals.isEmpty else { throw .usage("inbox list takes no arguments") }
+        if args.has("waiting") { return try listWaiting(console) }
         var q = try query()
         let limit = try args.integer("limit", in: 0...Int(Int32.max), default: 50)
         q.limit = limit == 0 ? nil : limit
@@ -72,20 +73,57 @@ struct InboxCommand {
         } else if !items.isEmpty {
             for line in InboxTable.lines(items, width: console.columns) { console.print(line) }
         }
-        // Messages still waiting for parts, after the items, in human output only: --json
-        // lines are items.
-        var waiting: [Inbox.PartProgress] = []
-        if !args.has("json") {
-            do { waiting = try inbox.waitingMessages() } catch { throw CLIError(message: error.description) }
+        // Messages still waiting for parts, after the items: listed in human output; with
+        // --json, whose lines are items, a hint on standard error says how many and where
+        // to see them. They are not items: the status says whether an item passed.
+        let waiting = try waitingMessages(inbox)
+        if args.has("json") {
             if !waiting.isEmpty {
-                console.print((items.isEmpty ? "" : "\n") + "waiting for parts:")
-                for message in waiting {
-                    console.print("  \(message.idText)  \(message.text)  (first from \(DisplayText.escape(message.source)))")
-                }
+                Diagnostics.hint("\(Self.messages(waiting.count)) waiting for parts: 'qrseal inbox list --waiting --json' "
+                                 + "lists \(waiting.count == 1 ? "it" : "them")", console: console)
             }
+        } else if !waiting.isEmpty {
+            console.print((items.isEmpty ? "" : "\n") + "waiting for parts:")
+            for line in waitingLines(waiting) { console.print(line) }
         }
-        return items.isEmpty && waiting.isEmpty ? .nothingFound : .success
+        return items.isEmpty ? .nothingFound : .success
     }
+
+    /// `inbox list --waiting`: the messages still waiting for parts, oldest first, and no item.
+    private func listWaiting(_ console: Console) throws(CLIError) -> ExitStatus {
+        if let option = ["kind", "since", "until", "search", "limit"].first(where: { args.value($0) != nil })
+            ?? (args.has("pinned") ? "pinned" : nil) {
+            throw .usage("--\(option) chooses items; --waiting lists the messages waiting for parts, which are not items yet")
+        }
+        let waiting = try waitingMessages(try inbox())
+        if args.has("json") {
+            for message in waiting {
+                console.print(JSON.line([
+                    ("id", .string(message.idText)),
+                    ("kind", .string(message.isStructuredAppend ? "structured-append" : "parts")),
+                    ("have", .int(message.have)), ("needed", .int(message.needed)),
+                    ("data_parts", .int(message.dataParts)), ("total_parts", .int(message.totalParts)),
+                    ("length", .int(message.length)),
+                    ("first_seen", .string(Timestamp.iso8601(message.firstSeen))), ("source", .string(message.source)),
+                ]))
+            }
+        } else {
+            for line in waitingLines(waiting) { console.print(line) }
+        }
+        return waiting.isEmpty ? .nothingFound : .success
+    }
+
+    private func waitingMessages(_ inbox: Inbox) throws(CLIError) -> [Inbox.PartProgress] {
+        do { return try inbox.waitingMessages() } catch { throw CLIError(message: error.description) }
+    }
+
+    /// One line a waiting message: its id, where it stands, and where its first part came from.
+    private func waitingLines(_ waiting: [Inbox.PartProgress]) -> [String] {
+        waiting.map { "  \($0.idText)  \($0.text)  (first from \(DisplayText.escape($0.source)))" }
+    }
+
+    /// "1 message", "3 messages".
+    private static func messages(_ n: Int) -> String { "\(n) message\(n == 1 ? "" : "s")" }
 
     private func itemID(_ text: String?) throws(CLIError) -> Int64 {
         guard let text, let id = Int64(text), id > 0 else {
@@ -150,11 +188,14 @@ struct InboxCommand {
         let byKind: [(ContentKind, Int)]
         do { byKind = try inbox.countByKind(q) } catch { throw CLIError(message: error.description) }
         let total = byKind.reduce(0) { $0 + $1.1 }
+        // Messages waiting for parts are not items, and no filter applies to them: counted apart.
+        let waiting = try waitingMessages(inbox).count
         if args.has("json") {
-            console.print(JSON.line([("total", .int(total))] + byKind.map { ($0.0.rawValue, .int($0.1)) }))
+            console.print(JSON.line([("total", .int(total)), ("waiting", .int(waiting))] + byKind.map { ($0.0.rawValue, .int($0.1)) }))
         } else {
             console.print("\(total) item\(total == 1 ? "" : "s")")
             for (kind, n) in byKind { console.print("  " + kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + "\(n)") }
+            if waiting > 0 { console.print("\(Self.messages(waiting)) waiting for parts (see 'qrseal inbox list --waiting')") }
         }
         return total > 0 ? .success : .nothingFound
     }
@@ -216,10 +257,13 @@ struct InboxCommand {
                             inputs: [try locations.inboxPath(args)], isPrivate: true)
         try output.check()
         let inbox = try inbox()
-        var text = format == .csv ? InboxFormat.csvHeader + "\r\n" : ""
         let lineEnd = format == .csv ? "\r\n" : "\n"
+        var text = format.header + lineEnd
+        // The items, then the pieces of messages still waiting for parts, which an import
+        // receives as if they were scanned again.
         do {
             try inbox.forEach { item in text += format.encode(item) + lineEnd }
+            try inbox.forEachWaitingPiece { piece in text += format.encode(piece) + lineEnd }
         } catch let error as InboxError {
             throw CLIError(message: error.description)
         } catch {
@@ -236,11 +280,11 @@ struct InboxCommand {
         let lines = try LineSource(path: source, console: console)
         var reader = InboxImportReader(nextLine: lines.next)
         let made = NewInbox(path: try locations.inboxPath(args))
-        let stored: Int
+        let imported: Inbox.Imported
         do throws(CLIError) {
             let inbox = try inbox()
             do {
-                stored = try inbox.importItems { () throws(InboxError) -> InboxItem? in try reader.next() }
+                imported = try inbox.importRecords { () throws(InboxError) -> InboxRecord? in try reader.next() }
             } catch {
                 // A bad line is the import file's fault; anything else is the inbox's, which names itself.
                 if case .badImport = error { throw CLIError(message: "\(source): \(error.description)") }
@@ -251,8 +295,20 @@ struct InboxCommand {
             made.remove()
             throw error
         }
-        console.printError("qrseal: imported \(stored) item\(stored == 1 ? "" : "s") from \(source)")
+        report(imported, from: source, console: console)
         return .success
+    }
+
+    /// What an import added: items, parts of waiting messages, messages those parts completed,
+    /// and waiting messages dropped to keep within the limits.
+    private func report(_ imported: Inbox.Imported, from source: String, console: Console) {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let pieces = imported.pieces > 0 ? " and " + plural(imported.pieces, "waiting part") : ""
+        console.printError("qrseal: imported \(plural(imported.items, "item"))\(pieces) from \(DisplayText.escape(source))")
+        for item in imported.completed {
+            console.printError("qrseal: a part from \(DisplayText.escape(source)) completed a message, now item \(item.id ?? 0)")
+        }
+        for dropped in imported.dropped { Diagnostics.dropped(dropped, console: console) }
     }
 }
 

@@ -17,7 +17,8 @@ enum InboxCommandSpecs {
         name: "inbox list", abstract: "List kept items, newest first.", arguments: "",
         options: filterOptions + [
             OptionSpec(long: "limit", value: "N", help: "Show at most N items (default 50; 0 for all)."),
-            OptionSpec(long: "json", help: "One JSON object per item per line."),
+            OptionSpec(long: "waiting", help: "List the messages waiting for parts instead of items, oldest first."),
+            OptionSpec(long: "json", help: "One JSON object per item (or waiting message) per line."),
             Locations.inboxOption,
         ])
     static let show = CommandSpec(
@@ -46,10 +47,10 @@ enum InboxCommandSpecs {
     static let unpin = CommandSpec(
         name: "inbox unpin", abstract: "Unpin an item.", arguments: "ID", options: [Locations.inboxOption])
     static let count = CommandSpec(
-        name: "inbox count", abstract: "Count items, in all and by kind.", arguments: "",
+        name: "inbox count", abstract: "Count items, in all and by kind, and messages waiting for parts.", arguments: "",
         options: filterOptions + [OptionSpec(long: "json", help: "As one JSON object."), Locations.inboxOption])
     static let export = CommandSpec(
-        name: "inbox export", abstract: "Write every item as JSON lines or CSV.", arguments: "",
+        name: "inbox export", abstract: "Write every item, and the parts of messages still waiting, as JSON lines or CSV.", arguments: "",
         options: [
             OptionSpec(long: "format", value: "json|csv", help: "Export format (default json)."),
             OptionSpec(long: "output", short: "o", value: "FILE",
@@ -58,7 +59,7 @@ enum InboxCommandSpecs {
             Locations.inboxOption,
         ])
     static let importItems = CommandSpec(
-        name: "inbox import", abstract: "Add the items of an export (JSON or CSV); all or nothing.", arguments: "FILE | -",
+        name: "inbox import", abstract: "Add the items and waiting parts of an export (JSON or CSV); all or nothing.", arguments: "FILE | -",
         options: [Locations.inboxOption])
 
     static let keysAdd = CommandSpec(

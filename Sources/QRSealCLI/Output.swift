@@ -64,7 +64,7 @@ struct Output {
     }
 
     /// Writes what `produce` emits, piece by piece, under the same rule: the pieces go to a
-    /// staged file (beside the target, or in $TMPDIR for standard output and devices),
+    /// staged file (beside the target, or in the console's TMPDIR for standard output and devices),
     /// and only when `produce` returns does anything reach the target. When it throws,
     /// nothing is written at all.
     func write(streaming produce: (_ emit: ([UInt8]) throws(CLIError) -> Void) throws(CLIError) -> Void,
@@ -72,7 +72,7 @@ struct Output {
         try check()
         let regular = path != "-" && !(SystemFiles.status(path).map(Self.isSpecial) ?? false)
         let file = try stage(in: regular ? SystemFiles.directory(of: path)
-            : ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp")
+            : console.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp")
         defer { file.discard() }
         let fd = file.fd
         fchmod(fd, regular ? mode() : 0o600)

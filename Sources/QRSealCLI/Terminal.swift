@@ -48,19 +48,25 @@ enum Terminal {
         return RawBytes.string(bytes)
     }
 
-    /// The width of the terminal on standard output (TIOCGWINSZ), else $COLUMNS, else 100.
-    static func columns() -> Int {
+    /// The width of the terminal on standard output (TIOCGWINSZ), else `COLUMNS` in
+    /// `environment`, else 100.
+    static func columns(environment: [String: String]) -> Int {
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let n = Int(text), n > 0 { return n }
-        return 100
+        return count(environment["COLUMNS"]) ?? 100
     }
 
-    /// The height of the terminal on standard output (TIOCGWINSZ), else $LINES, else 24.
-    static func rows() -> Int {
+    /// The height of the terminal on standard output (TIOCGWINSZ), else `LINES` in
+    /// `environment`, else 24.
+    static func rows(environment: [String: String]) -> Int {
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
-        if let text = ProcessInfo.processInfo.environment["LINES"], let n = Int(text), n > 0 { return n }
-        return 24
+        return count(environment["LINES"]) ?? 24
+    }
+
+    /// A count of columns or lines from the environment: a whole number above 0.
+    static func count(_ text: String?) -> Int? {
+        guard let text, let n = Int(text), n > 0 else { return nil }
+        return n
     }
 }

@@ -3,7 +3,7 @@ import QRSealKit
 
 /// `scan --text` and `--text-only`: text recognised in each image beside its codes, through
 /// recognizers made once and lent to the threads that scan images side by side.
-final class TextScan: @unchecked Sendable {
+final class TextScan: Sendable {
     static let options = [
         OptionSpec(long: "text", help: "Also recognise text (Tesseract), printed by lines as SOURCE: text: LINE; live, on still frames, once stable."),
         OptionSpec(long: "text-only", help: "Recognise text and read no codes."),
@@ -21,18 +21,8 @@ final class TextScan: @unchecked Sendable {
     ]
 
     let textOnly: Bool
-    private let languages: [String]
-    private let layout: TextLayout
-    private let dataPath: String
-    private let minConfidence: Double
-    private let maxPixels: Int
-    private let timeBudget: Double?
-    private let lock = NSCondition()
-    private var idle: [TextRecognizer] = []
-    /// How many recognizers are still starting, each on its own thread, and the failure of
-    /// the first that failed.
-    private var starting = 0
-    private var startFailure: CLIError?
+    /// The recognizers, started here and lent to the threads that scan.
+    private let pool: TextRecognizerPool
 
     /// Nil unless the command line asks for text; a missing language is reported here,
     /// before any image is read.
@@ -46,21 +36,20 @@ final class TextScan: @unchecked Sendable {
         let live = args.has("camera") || args.value("device") != nil || args.value("stream") != nil
         let layout = try args.choice("text-layout", of: TextLayout.self) ?? (live ? .sparse : .automatic)
         let languages = (args.value("lang") ?? "eng").split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-        let scan = TextScan(textOnly: args.has("text-only"), languages: languages,
-                            dataPath: dataPath(console), minConfidence: Double(try args.integer("min-confidence", in: 0...100, default: 0)),
-                            maxPixels: args.value("max-pixels") != nil ? maxPixels : min(maxPixels, TextRecognizer.defaultMaxPixels),
-                            layout: layout,
-                            timeBudget: try args.value("text-time-limit").map(Self.seconds))
+        let pool = TextRecognizerPool(languages: languages, dataPath: dataPath(console), layout: layout,
+                                      minConfidence: Double(try args.integer("min-confidence", in: 0...100, default: 0)),
+                                      maxPixels: args.value("max-pixels") != nil ? maxPixels : min(maxPixels, TextRecognizer.defaultMaxPixels),
+                                      timeBudget: try args.value("text-time-limit").map(Self.seconds))
         // A missing language or library is reported now; Tesseract itself (its language
         // data, loaded in about the time a camera frame's recognition takes) starts on a
         // thread of its own while the first image is read, decoded, scanned and prepared;
         // for still images a second one beside it, which reads half of a page of many
         // lines (`recognize`) or the next image, so that neither waits for a start.
-        do { try TextRecognizer.checkLanguages(languages, dataPath: scan.dataPath) } catch { throw CLIError(error) }
+        do { try TextRecognizer.checkLanguages(languages, dataPath: pool.dataPath) } catch { throw CLIError(error) }
         // Data files that started cleanly in the engine's helper once are not checked again.
         TextRecognizer.checkedStarts = Locations(console: console).cacheDirectory.map { $0 + "/tesseract-starts" }
-        scan.start(live ? 1 : 2)
-        return scan
+        pool.start(live ? 1 : 2)
+        return TextScan(textOnly: args.has("text-only"), pool: pool)
     }
 
     /// Where the language data is: `TESSDATA_PREFIX` (the tessdata folder itself, as
@@ -77,111 +66,38 @@ final class TextScan: @unchecked Sendable {
         return s
     }
 
-    private init(textOnly: Bool, languages: [String], dataPath: String, minConfidence: Double, maxPixels: Int,
-                 layout: TextLayout, timeBudget: Double?) {
-        self.timeBudget = timeBudget
+    private init(textOnly: Bool, pool: TextRecognizerPool) {
         self.textOnly = textOnly
-        self.languages = languages
-        self.layout = layout
-        self.dataPath = dataPath
-        self.minConfidence = minConfidence
-        self.maxPixels = maxPixels
+        self.pool = pool
     }
 
     /// The text blocks of one image, on whichever thread calls it, the codes found in it
     /// left out; a failure names `source`.
     func recognize(_ image: GrayImage, codes: [Detection], source: String) throws(CLIError) -> [TextBlock] {
         let prepared: PreparedText
-        do { prepared = try TextRecognizer.prepare(image, excluding: codes.map(\.quietZone), maxPixels: maxPixels) } catch {
+        do { prepared = try TextRecognizer.prepare(image, excluding: codes.map(\.quietZone), maxPixels: pool.maxPixels) } catch {
             throw CLIError(error, source: source)
         }
-        let recognizer = try take()
-        defer { give(recognizer) }
-        // A page read in pieces shares them with a second recognizer, an idle one or one
-        // started for it on the helper's thread while this one reads.
-        var helper: TextHelper?
-        if prepared.pieces(layout: layout) > 1 {
-            helper = { [self] read in
-                let other: TextRecognizer
-                do { other = try take() } catch { return }
-                read(other)
-                give(other)
-            }
-        }
-        do { return try recognizer.recognize(prepared, helper: helper) } catch { throw CLIError(error, source: source) }
+        // A recognizer that failed to start is the command's failure, not the image's.
+        let recognizer: TextRecognizer
+        do { recognizer = try pool.take() } catch { throw CLIError(error) }
+        defer { pool.give(recognizer) }
+        do { return try pool.recognize(prepared, with: recognizer) } catch { throw CLIError(error, source: source) }
     }
 
     /// A session recognising the text of live frames on a thread of its own, with one of
     /// the recognizers made here.
     func liveSession(pacing: TextSession.Pacing) throws(CLIError) -> TextSession {
-        TextSession(recognizer: try take(), options: .init(pacing: pacing))
+        do { return try TextSession(pool: pool, options: .init(pacing: pacing)) } catch { throw CLIError(error) }
     }
 
     /// Waits for the recognizers still starting, so that the process can end:
     /// Tesseract's globals are destroyed at exit, under a thread still inside its start (an
     /// image that fails to decode takes no recognizer, and the scan would end at once).
-    func finish() {
-        lock.lock()
-        while starting > 0 { lock.wait() }
-        lock.unlock()
-    }
+    func finish() { pool.finish() }
 
     /// Whether a recognizer is still starting.
-    var isStarting: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return starting > 0
-    }
-
-    /// Starts `count` recognizers, each on a thread of its own; `take` and `finish` wait for them.
-    private func start(_ count: Int) {
-        starting = count
-        for _ in 0..<count {
-            let thread = Thread { [self] in
-                let made = Result { () throws(CLIError) in try recognizer() }
-                lock.lock()
-                switch made {
-                case .success(let recognizer): idle.append(recognizer)
-                case .failure(let error): startFailure = startFailure ?? error
-                }
-                starting -= 1
-                lock.broadcast()
-                lock.unlock()
-            }
-            thread.name = "qrseal text start"
-            thread.start()
-        }
-    }
-
-    /// An idle recognizer, one being started once it has, or a new one.
-    private func take() throws(CLIError) -> TextRecognizer {
-        lock.lock()
-        while starting > 0, idle.isEmpty { lock.wait() }
-        let ready = idle.popLast()
-        let failure = startFailure
-        lock.unlock()
-        if let ready { return ready }
-        if let failure { throw failure }
-        return try recognizer()
-    }
-
-    private func give(_ recognizer: TextRecognizer) {
-        lock.lock()
-        idle.append(recognizer)
-        lock.broadcast()
-        lock.unlock()
-    }
-
-    private func recognizer() throws(CLIError) -> TextRecognizer {
-        do {
-            let recognizer = try TextRecognizer(languages: languages, dataPath: dataPath, layout: layout,
-                                                minConfidence: minConfidence, maxPixels: maxPixels)
-            recognizer.timeBudget = timeBudget
-            return recognizer
-        } catch {
-            throw CLIError(error)
-        }
-    }
+    var isStarting: Bool { pool.isStarting }
 }
 
 extension CLIError {

@@ -81,6 +81,12 @@ public final class TextSession {
         tracker = TextTracker(confirmations: options.confirmations)
     }
 
+    /// A session with a recognizer taken from `pool` (one still starting is waited for),
+    /// which it keeps: it is not given back.
+    public convenience init(pool: TextRecognizerPool, options: Options = Options()) throws(TextRecognitionError) {
+        self.init(recognizer: try pool.take(), options: options)
+    }
+
     deinit { worker.stop() }
 
     /// The stable blocks in view, by id.

@@ -247,7 +247,7 @@ struct InboxCommandTests {
         #expect(Set(lines.dropFirst()) == ["  text     2", "  url      1"])
         let json = box.run(["inbox", "count", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Int])
-        #expect(object == ["total": 3, "text": 2, "url": 1])
+        #expect(object == ["total": 3, "waiting": 0, "text": 2, "url": 1])
         #expect(box.run(["inbox", "count", "--kind", "url"]).out == "1 item\n  url      1\n")
     }
 

@@ -88,7 +88,7 @@ struct InboxEndToEndTests {
         // Everything moves to a fresh inbox and comes back out the same.
         #expect(try qrsealTool(["inbox", "export", "-o", "all.jsonl"]).status == 0)
         let exported = try String(contentsOfFile: dir.path("all.jsonl"), encoding: .utf8)
-        #expect(lines(exported).count == 4)
+        #expect(lines(exported).count == 5 && lines(exported).first == #"{"qrseal_inbox_export":2}"#)
         let imported = try qrsealTool(["inbox", "import", "all.jsonl", "--inbox", "fresh.sqlite"])
         #expect(imported.status == 0)
         #expect(imported.stderr == "qrseal: imported 4 items from all.jsonl\n")
@@ -129,7 +129,8 @@ struct InboxEndToEndTests {
 
         #expect(try qrsealTool(["inbox", "export", "--format", "csv", "-o", "all.csv"]).status == 0)
         let exported = try String(contentsOfFile: dir.path("all.csv"), encoding: .utf8)
-        #expect(exported.hasPrefix("id,received_at,source_kind,source,symbology,kind,text,bytes_base64,corners,label,pinned\r\n"))
+        #expect(exported.hasPrefix("id,received_at,source_kind,source,symbology,kind,text,bytes_base64,corners,label,pinned,"
+                                   + "waiting,sequence_index,sequence_count,sequence_parity,file_name\r\n"))
         let imported = try qrsealTool(["inbox", "import", "all.csv", "--inbox", "fresh.sqlite"])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stderr == "qrseal: imported 2 items from all.csv\n")
@@ -159,8 +160,9 @@ struct InboxEndToEndTests {
             let file = "all." + format, inbox = format + ".sqlite"
             #expect(try qrsealTool(["inbox", "export", "--format", format, "-o", file]).status == 0)
             #expect(try qrsealTool(["inbox", "import", file, "--inbox", inbox]).status == 0)
-            let out = try qrsealTool(["inbox", "export", "--inbox", inbox]).stdout
-            return (try? JSONSerialization.jsonObject(with: out) as? [String: Any])?["text"] as? String
+            // The version line, then the item.
+            let out = lines(try qrsealTool(["inbox", "export", "--inbox", inbox]).stdoutText)
+            return out.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }?["text"] as? String
         }
         #expect(try reimported("json") == text)
         let viaCSV = try reimported("csv")

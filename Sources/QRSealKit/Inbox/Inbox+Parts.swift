@@ -3,7 +3,7 @@
 extension Inbox {
     /// One piece of a larger message, as it waits: a qrseal part (docs/FORMAT.md, section 8)
     /// or one symbol of a QR Structured Append sequence.
-    public struct Piece: Sendable {
+    public struct Piece: Equatable, Sendable {
         public enum Kind: String, Sendable { case parts, structuredAppend = "structured-append" }
 
         public let kind: Kind
@@ -114,8 +114,9 @@ extension Inbox {
         }
     }
 
-    private func receive(_ piece: Piece, symbology: String, receivedAt: Int64, sourceKind: InboxItem.SourceKind, source: String,
-                         dropped: inout [DroppedMessage]) throws(InboxError) -> PieceReceipt {
+    /// `receive` inside a write transaction already open (import's), adding to `dropped`.
+    func receive(_ piece: Piece, symbology: String, receivedAt: Int64, sourceKind: InboxItem.SourceKind, source: String,
+                 dropped: inout [DroppedMessage]) throws(InboxError) -> PieceReceipt {
         let key: [SQLValue] = [.text(piece.kind.rawValue), .integer(Int64(piece.messageID)), .integer(Int64(piece.dataParts)),
                                .integer(Int64(piece.totalParts)), .integer(Int64(piece.length))]
         var row = try db.rows("""

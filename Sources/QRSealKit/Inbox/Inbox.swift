@@ -360,32 +360,6 @@ public final class Inbox {
             if db.changes == 0 { throw .noSuchItem(id) }
         }
     }
-
-    // MARK: Importing
-
-    /// Whether an imported item is there already: same content, time and source.
-    static let importLookup = "SELECT 1 FROM items WHERE digest = ? AND received_at = ? AND source = ? LIMIT 1"
-
-    /// Stores every item `next` yields in one transaction: all of them, or — when `next`
-    /// throws — none. Items already in the inbox (same time, source and content) are skipped.
-    /// Returns how many were stored.
-    @discardableResult
-    public func importItems(_ next: () throws(InboxError) -> InboxItem?) throws(InboxError) -> Int {
-        try write { () throws(InboxError) -> Int in
-            var stored = 0
-            // One lookup in the index on (digest, received_at, source) per line: linear
-            // however often a payload repeats.
-            let lookup = try db.prepare(Self.importLookup)
-            while let item = try next() {
-                try lookup.reset([.blob(Self.digest(item)), .integer(item.receivedAt), .text(item.source)])
-                if try !lookup.step() {
-                    _ = try insert(item)
-                    stored += 1
-                }
-            }
-            return stored
-        }
-    }
 }
 
 extension Statement {

@@ -13,7 +13,7 @@ struct InboxImportCornersTests {
     private func imported(_ line: String) throws -> InboxItem? {
         var lines = [line][...]
         var reader = InboxImportReader(nextLine: { lines.popFirst() })
-        return try reader.next()
+        return try reader.next()?.item
     }
 
     @Test("corners with 17 significant digits import exactly as they were exported")

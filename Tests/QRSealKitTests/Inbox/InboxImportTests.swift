@@ -32,7 +32,7 @@ struct InboxImportTests {
             .map { String(decoding: $0, as: UTF8.self) }[...]
         if lines.last == "" { lines.removeLast() }
         var reader = InboxImportReader(nextLine: { lines.popFirst() })
-        return try inbox.importItems { () throws(InboxError) -> InboxItem? in try reader.next() }
+        return try inbox.importRecords { () throws(InboxError) -> InboxRecord? in try reader.next() }.items
     }
 
     /// The reason of an import that must fail on `line`.
@@ -81,7 +81,7 @@ struct InboxImportTests {
     @Test("CSV: an apostrophe before anything but a formula character is content, as older exports wrote it")
     func csvApostropheKept() throws {
         let inbox = try fresh()
-        let csv = InboxFormat.csvHeader + "\r\n1,2026-01-01T00:00:00Z,file,a.png,qr,text,'hello,J2hlbGxv,,,0\r\n"
+        let csv = InboxFormat.csvHeaderVersion1 + "\r\n1,2026-01-01T00:00:00Z,file,a.png,qr,text,'hello,J2hlbGxv,,,0\r\n"
         try importText(csv, into: inbox)
         #expect(try inbox.list(InboxQuery()).map(\.text) == ["'hello"])
     }
@@ -143,7 +143,7 @@ struct InboxImportTests {
         let inbox = try fresh()
         let value = ["csv-nan": "nan", "csv-inf": "inf", "csv-huge": "1e999"][corner]!
         let text = InboxFormat.csvHeader + "\r\n"
-            + "0,2026-01-01T00:00:00Z,file,a,qr,text,ok,b2s=,\"[[0,0],[\(value),1],[2,2],[3,3]]\",,0\r\n"
+            + "0,2026-01-01T00:00:00Z,file,a,qr,text,ok,b2s=,\"[[0,0],[\(value),1],[2,2],[3,3]]\",,0,,,,\r\n"
         #expect(failure(text, into: inbox, line: 2) == "corners must be finite numbers")
     }
 

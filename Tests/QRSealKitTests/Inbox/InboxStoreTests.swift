@@ -184,13 +184,13 @@ struct InboxStoreTests {
         let target = try fresh("target.sqlite")
         var lines = exported.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
         var reader = InboxImportReader(nextLine: { lines.popFirst() })
-        #expect(try target.importItems { () throws(InboxError) -> InboxItem? in try reader.next() } == 3)
+        #expect(try target.importRecords { () throws(InboxError) -> InboxRecord? in try reader.next() }.items == 3)
         #expect(try export(target, format) == exported)
 
         // Importing the same export again adds nothing.
         var again = exported.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
         var reader2 = InboxImportReader(nextLine: { again.popFirst() })
-        #expect(try target.importItems { () throws(InboxError) -> InboxItem? in try reader2.next() } == 0)
+        #expect(try target.importRecords { () throws(InboxError) -> InboxRecord? in try reader2.next() }.items == 0)
     }
 
     @Test("an import that fails on a line names it and stores nothing", arguments: [
@@ -205,7 +205,7 @@ struct InboxStoreTests {
         var lines = [good, good.replacingOccurrences(of: "00:00:00", with: "00:00:01"), line, good][...]
         var reader = InboxImportReader(nextLine: { lines.popFirst() })
         do {
-            try inbox.importItems { () throws(InboxError) -> InboxItem? in try reader.next() }
+            _ = try inbox.importRecords { () throws(InboxError) -> InboxRecord? in try reader.next() }
             Issue.record("the import should have failed")
         } catch {
             guard case .badImport(3, let message) = error else { Issue.record("\(error)"); return }

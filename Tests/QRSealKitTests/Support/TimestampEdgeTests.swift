@@ -27,7 +27,7 @@ struct TimestampFractionTests {
             + #""symbology":"qr","kind":"text","text":"hi","bytes_base64":"aGk="}"#
         var lines = [line][...]
         var reader = InboxImportReader(nextLine: { lines.popFirst() })
-        let item = try reader.next()
+        let item = try reader.next()?.item
         #expect(item?.receivedAt == Timestamp.parse("2026-12-01T11:58:03.123Z"))
     }
 }
