@@ -26,18 +26,18 @@ public struct StructuredAppend: Equatable, Sendable {
 
 /// One symbol read from an image.
 public struct Detection: Equatable, Sendable {
-    public let symbology: Symbology
+    public internal(set) var symbology: Symbology
     /// The payload exactly as the symbol holds it.
-    public let bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
     /// The payload as text, when it is text (see `TextDecoding`).
-    public let text: String?
+    public internal(set) var text: String?
     /// Four corners in the input image's pixels: top-left, top-right, bottom-right,
     /// bottom-left as the symbol is read. For linear barcodes, the scanned region's box.
-    public let corners: [Point]
+    public internal(set) var corners: [Point]
     /// The QR version, when the engine reports it.
-    public let version: Int?
+    public internal(set) var version: Int?
     /// The QR error-correction level, when the engine reports it.
-    public let errorCorrection: ErrorCorrection?
+    public internal(set) var errorCorrection: ErrorCorrection?
     /// Where the symbol sits in a QR Structured Append sequence, when it is part of one.
     public var structuredAppend: StructuredAppend?
     /// Whether the reader's own error correction vouched for the bytes with a wide margin
@@ -66,6 +66,15 @@ public struct Detection: Equatable, Sendable {
         self.corners = corners
         self.version = version
         self.errorCorrection = errorCorrection
+    }
+
+    /// This detection with its corners mapped through `mapping` (from the pixels of the image
+    /// it was read in to those of another), every other field kept: the one way a detection
+    /// moves to another image's pixels, so that none of what its reader knew is lost.
+    func mapped(through mapping: PixelMapping) -> Detection {
+        var moved = self
+        moved.corners = corners.map(mapping.apply)
+        return moved
     }
 
     /// The centre of the corners.

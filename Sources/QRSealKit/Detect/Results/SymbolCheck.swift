@@ -10,23 +10,23 @@ enum SymbolCheck {
                           wanted: Set<Symbology>) -> Detection? {
         guard let (symbology, bytes) = normalized(candidate.symbology, candidate.bytes, wanted: wanted),
               payloadIsValid(symbology, bytes) else { return nil }
-        let corners = candidate.corners.map(mapping.apply)
+        // The engine's reading is only for bytes it read; a renamed ISBN-10 is new text.
+        let engineText = bytes == candidate.bytes ? candidate.engineText : nil
+        var read = Detection(symbology: symbology, bytes: bytes,
+                             text: TextDecoding.text(from: bytes, engineReading: engineText,
+                                                     declared: candidate.declaresCharacterSet),
+                             corners: candidate.corners,
+                             version: candidate.version.flatMap { (1...40).contains($0) ? $0 : nil },
+                             errorCorrection: candidate.errorCorrection)
+        read.structuredAppend = candidate.structuredAppend
+        read.isSoundlyChecked = candidate.isSoundlyChecked
+        read.model = candidate.model
+        let detection = read.mapped(through: mapping), corners = detection.corners
         guard corners.count == 4, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
         // A symbol lies on the image; engines extrapolate corners a little past the edge at most.
         let slackX = Double(inputWidth) / 4 + 4, slackY = Double(inputHeight) / 4 + 4
         guard corners.allSatisfy({ $0.x >= -slackX && $0.x <= Double(inputWidth) + slackX
                                    && $0.y >= -slackY && $0.y <= Double(inputHeight) + slackY }) else { return nil }
-        // The engine's reading is only for bytes it read; a renamed ISBN-10 is new text.
-        let engineText = bytes == candidate.bytes ? candidate.engineText : nil
-        var detection = Detection(symbology: symbology, bytes: bytes,
-                                  text: TextDecoding.text(from: bytes, engineReading: engineText,
-                                                          declared: candidate.declaresCharacterSet),
-                                  corners: corners,
-                                  version: candidate.version.flatMap { (1...40).contains($0) ? $0 : nil },
-                                  errorCorrection: candidate.errorCorrection)
-        detection.structuredAppend = candidate.structuredAppend
-        detection.isSoundlyChecked = candidate.isSoundlyChecked
-        detection.model = candidate.model
         return detection
     }
 
