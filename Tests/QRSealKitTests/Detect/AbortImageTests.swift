@@ -39,7 +39,7 @@ struct AbortImageTests {
         let (image, expected) = try Self.sample(name)
         for effort in Effort.allCases {
             var detector = Detector(effort: effort)
-            detector.timeBudget = .seconds(600)
+            detector.timeBudget = .cpu(.seconds(600))
             #expect(detector.detect(in: image).compactMap(\.text) == expected, "\(name) at \(effort)")
         }
     }

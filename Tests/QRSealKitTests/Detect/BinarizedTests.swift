@@ -35,7 +35,7 @@ struct BinarizedTests {
                 (0..<(width * height)).map { $0 % 37 == 3 ? 10 : 128 },
             ].map { GrayImage(width: width, height: height, pixels: $0) }
             for (k, image) in images.enumerated() {
-                #expect(FinderCensus.binarized(image) == Self.naive(image), "\(width)×\(height), image \(k)")
+                #expect(Binarizer.binarized(image) == Self.naive(image), "\(width)×\(height), image \(k)")
             }
         }
     }
@@ -48,7 +48,7 @@ struct BinarizedTests {
                 // The pair in every byte of the word, beside neighbours that would borrow or carry.
                 let x = UInt64(a) | UInt64(255 - a) << 8 | UInt64(b) << 16 | UInt64(a) << 56
                 let y = UInt64(b) | UInt64(a) << 8 | UInt64(b) << 16 | UInt64(b) << 56
-                let below = FinderCensus.bytesBelow(x, y)
+                let below = Binarizer.bytesBelow(x, y)
                 for byte in [0, 1, 2, 7] {
                     let u = UInt8(truncatingIfNeeded: x >> (8 * byte)), v = UInt8(truncatingIfNeeded: y >> (8 * byte))
                     if (below >> (8 * byte)) & 0xFF != (u < v ? 1 : 0) { wrong += 1 }

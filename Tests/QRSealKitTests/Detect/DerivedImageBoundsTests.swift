@@ -40,14 +40,14 @@ struct DerivedImageBoundsTests {
         #expect(prepared.image(for: [.pad(0.1)]) == nil)
         #expect(prepared.image(for: [.upscale(2)]) == nil)
         var detector = Detector(maxPixels: limit)
-        detector.timeBudget = .seconds(600)
+        detector.timeBudget = .cpu(.seconds(600))
         #expect(detector.detect(in: matrix.image(scale: 4, margin: 4)).map(\.text) == ["within limits"])
     }
 
     @Test("a long thin image is read as having no code, without a crash", arguments: thin)
     func detectsNothing(size: (Int, Int)) {
         var detector = Detector()
-        detector.timeBudget = .seconds(600)
+        detector.timeBudget = .cpu(.seconds(600))
         #expect(detector.detect(in: GrayImage(width: size.0, height: size.1, filledWith: 255)).isEmpty)
     }
 }

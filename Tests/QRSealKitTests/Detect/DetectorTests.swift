@@ -16,7 +16,7 @@ struct DetectorTests {
         // zbar alone reads the ghost, its checksum holding.
         #expect(ZBarEngine(symbologies: [.databar]).scan(image).contains { $0.symbology == .databar })
         var detector = Detector(effort: effort)
-        detector.timeBudget = .seconds(600)
+        detector.timeBudget = .cpu(.seconds(600))
         let found = detector.detect(in: image)
         #expect(found.map(\.symbology) == [.qr], "\(found.map { String(decoding: $0.bytes, as: UTF8.self) })")
         #expect(found.first?.bytes == payload)

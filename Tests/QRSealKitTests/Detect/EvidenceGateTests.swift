@@ -87,7 +87,7 @@ struct EvidenceGateTests {
             }
         }
         let image = GrayImage(width: w, height: h, pixels: pixels)
-        let dark = FinderCensus.binarized(image)
+        let dark = Binarizer.binarized(image)
         let census = FinderCensus(dark: dark, width: w, height: h)
         #expect(census.patterns.count > 300)
         #expect(census.holdsConfirmedPattern(on: dark, width: w, height: h))

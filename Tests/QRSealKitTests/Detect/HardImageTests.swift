@@ -34,7 +34,7 @@ struct HardImageTests {
     /// same as a release build.
     static func detector(_ effort: Effort = .balanced) -> Detector {
         var detector = Detector(effort: effort)
-        detector.timeBudget = .seconds(600)
+        detector.timeBudget = .cpu(.seconds(600))
         return detector
     }
 

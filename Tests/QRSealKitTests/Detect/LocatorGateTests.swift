@@ -7,7 +7,7 @@ import Testing
 struct LocatorGateTests {
     /// The triples the locator would try on `image` at `slack`, best first.
     static func triples(_ image: GrayImage, slack: Double = 0.5) -> [FinderTriple] {
-        let dark = FinderCensus.binarized(image)
+        let dark = Binarizer.binarized(image)
         let census = FinderCensus(dark: dark, width: image.width, height: image.height, slack: slack)
         let patterns = dark.withUnsafeBufferPointer { d in
             census.patterns.filter { $0.hits >= 2 }.prefix(FinderTriple.maxPatterns).compactMap {
@@ -44,7 +44,7 @@ struct LocatorGateTests {
     func curledCodePasses(index: Int) throws {
         let (image, _, matrix, _) = try LocatorTests.sample(index)
         let locator = QRLocator(image: image)
-        let dark = FinderCensus.binarized(image)
+        let dark = Binarizer.binarized(image)
         let triple = try #require(Self.triples(image).first)
         let mapping = try #require(dark.withUnsafeBufferPointer { locator.firstMapping(triple, dimension: matrix.size, on: $0) })
         #expect(locator.timingHoldsNearFinders(mapping, dimension: matrix.size))
@@ -54,7 +54,7 @@ struct LocatorGateTests {
     func textureTriplesFail() {
         let image = Self.texture()
         let locator = QRLocator(image: image)
-        let dark = FinderCensus.binarized(image)
+        let dark = Binarizer.binarized(image)
         let triples = Self.triples(image, slack: 0.75)
         #expect(triples.count >= 10, "the texture gives the locator work to reject")
         let passing = dark.withUnsafeBufferPointer { d in
@@ -72,7 +72,7 @@ struct LocatorGateTests {
         var pictures = try (0..<LocatorTests.warped.count).map { try LocatorTests.sample($0).image }
         pictures.append(Self.texture())
         for (i, image) in pictures.enumerated() {
-            let dark = FinderCensus.binarized(image)
+            let dark = Binarizer.binarized(image)
             let alone = QRLocator(image: image, slack: 0.75, dark: dark).read()
             let shared = FruitlessTriples()
             let narrow = QRLocator(image: image, slack: 0.5, dark: dark, fruitless: shared).read()

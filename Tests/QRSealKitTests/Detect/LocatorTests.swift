@@ -30,7 +30,7 @@ struct LocatorTests {
 
     static func detector(_ effort: Effort) -> Detector {
         var detector = Detector(effort: effort)
-        detector.timeBudget = .seconds(600)
+        detector.timeBudget = .cpu(.seconds(600))
         return detector
     }
 
@@ -67,7 +67,7 @@ struct LocatorTests {
                 for x in 0..<image.width { page[20 + i * side + x, 20 + y] = image[x, y] }
             }
         }
-        let dark = FinderCensus.binarized(page)
+        let dark = Binarizer.binarized(page)
         let census = FinderCensus(dark: dark, width: page.width, height: page.height)
         let patterns = dark.withUnsafeBufferPointer { d in
             census.patterns.compactMap { $0.refined(on: d, width: page.width, height: page.height) }
@@ -122,7 +122,7 @@ struct LocatorTests {
         let matrix = try QREncoder(level: .medium, minVersion: 10).encode(.text("alignment"))
         let scale = 3, margin = 4
         let image = matrix.image(scale: scale, margin: margin)
-        let dark = FinderCensus.binarized(image)
+        let dark = Binarizer.binarized(image)
         let across = Point(x: 3, y: 0), down = Point(x: 0, y: 3)
         let center = { (m: Int) in Double((margin + m) * scale) + 1.5 }
         let centers = AlignmentPatterns.centers(version: 10)

@@ -32,7 +32,7 @@ struct PipelineTests {
         // One pixel per module: the quick search misses it, the enlarged copy reads it.
         let image = matrix.image(scale: 1, margin: 2)
         var detector = Detector()
-        detector.timeBudget = .seconds(600)
+        detector.timeBudget = .cpu(.seconds(600))
         let found = try #require(detector.detect(in: image).first)
         #expect(found.text == "pipeline")
         let lo = 2.0, hi = Double(2 + matrix.size)

@@ -76,13 +76,29 @@ struct PlanStageTests {
         #expect(small.map(\.gate) == [.somethingRead])
     }
 
-    @Test("the safety net counts the passes' CPU time: a budget of zero still runs the unbudgeted stages and no other")
+    @Test("every effort's budget lets a budgeted stage start; no limit and none left are said by name")
+    func budgetKinds() {
+        for effort in Effort.allCases {
+            for pixels in [0, 300_000, 40_000_000] {
+                let budget = effort.timeBudget(pixels: pixels)
+                #expect(budget.allows(spentMilliseconds: 0), "\(effort) at \(pixels) pixels")
+                #expect(budget.allows(spentMilliseconds: 9_999), "\(effort) at \(pixels) pixels")
+                #expect(!budget.allows(spentMilliseconds: 1e9), "\(effort) at \(pixels) pixels")
+            }
+        }
+        #expect(TimeBudget.unlimited.allows(spentMilliseconds: 1e12))
+        #expect(!TimeBudget.exhausted.allows(spentMilliseconds: 0))
+        #expect(TimeBudget.cpu(.milliseconds(5)).allows(spentMilliseconds: 4.9))
+        #expect(!TimeBudget.cpu(.milliseconds(5)).allows(spentMilliseconds: 5))
+    }
+
+    @Test("the safety net counts the passes' CPU time: an exhausted budget still runs the unbudgeted stages and no other")
     func zeroBudget() throws {
         // Read only by zbar on a thresholded copy, a budgeted stage.
         let (image, expected) = try LargePhotoTests.sample("hard/blur.png")
         var detector = Detector()
         #expect(detector.detect(in: image).compactMap(\.text) == expected)
-        detector.timeBudget = .zero
+        detector.timeBudget = .exhausted
         #expect(detector.detect(in: image).isEmpty)
     }
 

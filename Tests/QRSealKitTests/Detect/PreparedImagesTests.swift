@@ -124,7 +124,7 @@ struct PreparedImagesTests {
         }
         #expect(log.waited(.binarized(steps)))
         let dark = try #require(prepared.binarized(for: steps))
-        #expect(dark == FinderCensus.binarized(Self.image.inverted()))
+        #expect(dark == Binarizer.binarized(Self.image.inverted()))
     }
 
     @Test("many threads asking for the copies of a whole batch at once make each product once")

@@ -44,7 +44,7 @@ struct ProfileReaderTests {
         let image = try Self.image(name)
         let want = try Self.expected(name)
         var detector = Detector()
-        detector.timeBudget = .seconds(600)
+        detector.timeBudget = .cpu(.seconds(600))
         let found = detector.detect(in: image)
         #expect(found.map(\.bytes) == [want], "\(name): \(found.map { String(decoding: $0.bytes, as: UTF8.self) })")
     }

@@ -12,7 +12,7 @@ import Foundation
 /// holds whatever the printing did to the thickness of dark modules.
 struct AztecReader {
     let image: GrayImage
-    /// The image binarized as `FinderCensus.binarized(_:)` makes it: true is dark.
+    /// The image binarized as `Binarizer.binarized(_:)` makes it: true is dark.
     let dark: [Bool]
     /// The runs of `dark` along each row.
     let runs: RowRuns
@@ -28,7 +28,7 @@ struct AztecReader {
 
     init(image: GrayImage, dark: [Bool]? = nil, runs: RowRuns? = nil) {
         self.image = image
-        let dark = dark ?? FinderCensus.binarized(image)
+        let dark = dark ?? Binarizer.binarized(image)
         self.dark = dark
         self.runs = runs ?? RowRuns(dark: dark, width: image.width, height: image.height)
     }

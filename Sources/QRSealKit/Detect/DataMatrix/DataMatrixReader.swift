@@ -13,7 +13,7 @@ import Foundation
 /// by the light top-right module and blur do not pull it in.
 struct DataMatrixReader {
     let image: GrayImage
-    /// The image binarized as `FinderCensus.binarized(_:)` makes it: true is dark.
+    /// The image binarized as `Binarizer.binarized(_:)` makes it: true is dark.
     let dark: [Bool]
     /// The runs of `dark` along each row.
     let runs: RowRuns
@@ -26,7 +26,7 @@ struct DataMatrixReader {
 
     init(image: GrayImage, dark: [Bool]? = nil, runs: RowRuns? = nil) {
         self.image = image
-        let dark = dark ?? FinderCensus.binarized(image)
+        let dark = dark ?? Binarizer.binarized(image)
         self.dark = dark
         self.runs = runs ?? RowRuns(dark: dark, width: image.width, height: image.height)
     }

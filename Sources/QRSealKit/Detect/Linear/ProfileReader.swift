@@ -1,6 +1,6 @@
 import Foundation
 
-/// Our own reader of EAN-13, UPC-A, EAN-8 and UPC-E from grey levels (`Pass.Engine.profiles`):
+/// Our own reader of EAN-13, UPC-A, EAN-8 and UPC-E from grey levels (`ProfileSearch`):
 /// for blurred, noisy and low-resolution photos whose bars the engines' binarization loses.
 ///
 /// In each region of coherent gradient (`BarRegions`), parallel scan lines are taken

@@ -20,9 +20,9 @@ public struct Detector: Sendable {
     /// How many passes may run and for how long.
     public var effort: Effort
     /// Replaces the effort's time budget (`Effort.timeBudget(pixels:)`), the safety net
-    /// that stops starting passes on a pathological input: once the passes have spent this
-    /// much CPU time (on every thread together), no further budgeted stage starts.
-    public var timeBudget: Duration?
+    /// that stops starting passes on a pathological input: once the passes have spent it
+    /// (CPU time, on every thread together), no further budgeted stage starts.
+    public var timeBudget: TimeBudget?
     /// No prepared copy of the image (padded, enlarged, …) holds more pixels than this; a
     /// pass whose copy would is skipped. The CLI passes its `--max-pixels`.
     public var maxPixels: Int
@@ -55,7 +55,6 @@ public struct Detector: Sendable {
     private func detect(in image: GrayImage, failures: EngineFailures) -> [Detection] {
         guard image.width > 0, image.height > 0, !symbologies.isEmpty else { return [] }
         let budget = timeBudget ?? effort.timeBudget(pixels: image.width * image.height)
-        let budgetMilliseconds = Double(budget.components.seconds) * 1000 + Double(budget.components.attoseconds) / 1e15
         // The CPU time the passes have spent, on every thread: unlike the clock, it does not
         // grow with the machine's load.
         var spent = 0.0
@@ -100,7 +99,7 @@ public struct Detector: Sendable {
         for batch in PassPlan.stages(for: effort, pixels: image.width * image.height) {
             // The time budget is a safety net that a normal image never reaches.
             let due = batch.filter { stage in
-                !(stage.budgeted && spent >= budgetMilliseconds)
+                !(stage.budgeted && !budget.allows(spentMilliseconds: spent))
                     && stage.gate.holds(found, width: image.width, height: image.height, census: takenCensus,
                                        bars: foundBars, finders: thresholdedFinders)
             }
@@ -173,17 +172,19 @@ public struct Detector: Sendable {
             let start = threadCPUMilliseconds()
             guard let (copy, mapping) = prepared.image(for: pass.steps) else { return ([], threadCPUMilliseconds() - start) }
             let copied = threadCPUMilliseconds()
-            let read = pass.run(on: copy, symbologies: wanted,
-                                binarized: { prepared.binarized(for: pass.steps) ?? FinderCensus.binarized(copy) },
-                                runs: { prepared.rowRuns(for: pass.steps) },
-                                census: { prepared.census(for: pass.steps, slack: $0) },
-                                fruitless: prepared.fruitlessTriples(for: pass.steps),
-                                bars: pass.steps.isEmpty ? bars : nil, failures: failures).compactMap {
+            var input = ReaderInput(copy)
+            input.binarized = { prepared.binarized(for: pass.steps) ?? Binarizer.binarized(copy) }
+            input.runs = { prepared.rowRuns(for: pass.steps) }
+            input.census = { prepared.census(for: pass.steps, slack: $0) }
+            input.fruitless = prepared.fruitlessTriples(for: pass.steps)
+            input.bars = pass.steps.isEmpty ? bars : nil
+            input.failures = failures
+            let read = pass.run(on: input, symbologies: wanted).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted)
             }
             let end = threadCPUMilliseconds()
-            profile?("\(pass.engine) \(pass.steps)", end - copied, read)
+            profile?("\(pass)", end - copied, read)
             return (read, end - start)
         }
         spent += results.reduce(0) { $0 + $1.1 }
@@ -320,9 +321,9 @@ extension Detection {
     func withGeometry(from image: GrayImage) -> Detection {
         guard symbology == .qr, version == nil, model == nil, let (version, level) = QRGeometry.read(image, corners: corners),
               errorCorrection == nil || errorCorrection == level else { return self }
-        var read = Detection(symbology: symbology, bytes: bytes, text: text, corners: corners,
-                             version: version, errorCorrection: level)
-        read.structuredAppend = structuredAppend
+        var read = self
+        read.version = version
+        read.errorCorrection = level
         return read
     }
 
@@ -339,8 +340,10 @@ extension Detection {
                 || errorCorrection == nil && other.errorCorrection != nil
                 || structuredAppend == nil && other.structuredAppend != nil
                 || !isSoundlyChecked && other.isSoundlyChecked else { return self }
-        var filled = Detection(symbology: symbology, bytes: bytes, text: text ?? other.text, corners: corners,
-                               version: version ?? other.version, errorCorrection: errorCorrection ?? other.errorCorrection)
+        var filled = self
+        filled.text = text ?? other.text
+        filled.version = version ?? other.version
+        filled.errorCorrection = errorCorrection ?? other.errorCorrection
         filled.structuredAppend = structuredAppend ?? other.structuredAppend
         filled.isSoundlyChecked = isSoundlyChecked || other.isSoundlyChecked
         filled.model = model ?? other.model

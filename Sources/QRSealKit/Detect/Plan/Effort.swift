@@ -15,18 +15,18 @@ public enum Effort: String, CaseIterable, Sendable {
     /// for crowded pictures.
     case thorough
 
-    /// How much CPU time detection's passes may spend on an image of `pixels` pixels before
-    /// no further pass starts: a fixed part plus a part per megapixel, since every pass
-    /// costs in proportion to the image's size. CPU time, not the clock, so that a loaded
-    /// machine does not reach it sooner. A safety net against a pathological input, many
-    /// times what an image takes, so that what an effort reads does not depend on the
-    /// machine. A pass that has started always runs to its end.
-    public func timeBudget(pixels: Int) -> Duration {
+    /// How much CPU time detection's budgeted stages may spend on an image of `pixels`
+    /// pixels before no further one starts: a fixed part plus a part per megapixel, since
+    /// every pass costs in proportion to the image's size. CPU time, not the clock, so that a
+    /// loaded machine does not reach it sooner. A safety net against a pathological input,
+    /// many times what an image takes, so that what an effort reads does not depend on the
+    /// machine. A pass that has started always runs to its end. `fast` has no budgeted stage
+    /// today; it has `balanced`'s net, so that one added to it runs.
+    public func timeBudget(pixels: Int) -> TimeBudget {
         let megapixels = Double(pixels) / 1_000_000
         switch self {
-        case .fast: return .zero
-        case .balanced: return .seconds(10) + .seconds(2) * megapixels
-        case .thorough: return .seconds(30) + .seconds(5) * megapixels
+        case .fast, .balanced: return .cpu(.seconds(10) + .seconds(2) * megapixels)
+        case .thorough: return .cpu(.seconds(30) + .seconds(5) * megapixels)
         }
     }
 }

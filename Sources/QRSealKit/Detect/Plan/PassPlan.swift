@@ -180,7 +180,7 @@ enum PassPlan {
             // Each pass on a prepared copy runs given the evidence it needs (`copyEvidence`).
             let copies = balanced.enumerated().map { index, batch in
                 batch.flatMap { pass in
-                    stage([Pass(pass.engine, onPyramid(pass.steps, pixels: pixels))],
+                    stage([Pass(pass.reader, onPyramid(pass.steps, pixels: pixels))],
                           thorough ? later : .both(later, copyEvidence(pass, batch: index)), budgeted: true)
                 }
             }
@@ -220,7 +220,7 @@ enum PassPlan {
 
     /// The gate of our own reader `pass` (one of `ours`) at `balanced`.
     static func ownGate(_ pass: Pass) -> Gate {
-        .either(.read(pass.engine == .aztec ? .aztec : .dataMatrix), .uncovered)
+        .either(.read(pass == Pass(.aztec) ? .aztec : .dataMatrix), .uncovered)
     }
 
     /// Our own locator and rectifier (`QRLocator`), alone in its batch: dense and curved

@@ -60,12 +60,12 @@ final class PreparedImages: @unchecked Sendable {
         }
     }
 
-    /// The copy `steps` make as `FinderCensus.binarized(_:)` gives it, made once however many
+    /// The copy `steps` make as `Binarizer.binarized(_:)` gives it, made once however many
     /// passes (the locator's two runs, the census of unread finder patterns) use it; nil when
     /// a step does not apply.
     func binarized(for steps: [Step]) -> [Bool]? {
         guard let (copy, _) = image(for: steps) else { return nil }
-        return once(.binarized(steps)) { FinderCensus.binarized(copy) }
+        return once(.binarized(steps)) { Binarizer.binarized(copy) }
     }
 
     /// The runs along the rows of the copy `binarized(for:)` gives (`RowRuns`), found once

@@ -19,8 +19,6 @@ enum Step: Hashable, Sendable {
     case enlargeTo(Int)
     /// Smoothly enlarged by this factor, when the smaller side is below 600 pixels.
     case upscale(Double)
-    /// Levels stretched to the full range.
-    case stretch
     /// Unsharp mask over a square of this radius.
     case sharpen(radius: Int)
     /// Box blur over a square of this radius: noise and halftone dots merge.
@@ -70,8 +68,6 @@ enum Step: Hashable, Sendable {
         case .upscale(let factor):
             guard min(w, h) < 600, let big = image.scaled(by: factor, maxPixels: maxEnlarged) else { return nil }
             return (big, .scaled(Double(big.width) / Double(w), Double(big.height) / Double(h)))
-        case .stretch:
-            return (image.contrastStretched(), .identity)
         case .sharpen(let radius):
             return (image.sharpened(radius: radius), .identity)
         case .blur(let radius):

@@ -28,7 +28,7 @@ struct QRLocator {
     let image: GrayImage
     /// How far a finder's runs may stray from 1:1:3:1:1, in modules (see `FinderCensus`).
     var slack = 0.5
-    /// `image` as `FinderCensus.binarized(_:)` gives it, when the caller has made it already.
+    /// `image` as `Binarizer.binarized(_:)` gives it, when the caller has made it already.
     var dark: [Bool]? = nil
     /// The census of `dark` at `slack`, when the caller has taken it already.
     var census: FinderCensus? = nil
@@ -42,7 +42,7 @@ struct QRLocator {
     func read() -> [Candidate] {
         let w = image.width, h = image.height
         guard w >= 21, h >= 21 else { return [] }
-        let dark = self.dark ?? FinderCensus.binarized(image)
+        let dark = self.dark ?? Binarizer.binarized(image)
         let census = self.census ?? FinderCensus(dark: dark, width: w, height: h, slack: slack)
         return dark.withUnsafeBufferPointer { dark in
             // A pattern that one scan row crossed is too small for a code the engines miss,
