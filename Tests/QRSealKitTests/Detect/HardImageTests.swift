@@ -93,6 +93,6 @@ struct HardImageTests {
         let outer = try #require(found.first { $0.text == expected[0] })
         let inner = try #require(found.first { $0.text == expected[1] })
         #expect(outer.extent > 3 * inner.extent)
-        #expect(FinderCensus.contains(outer.corners, inner.center))
+        #expect(outer.corners.encloses(inner.center))
     }
 }

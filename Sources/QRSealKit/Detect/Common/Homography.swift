@@ -57,19 +57,3 @@ struct Homography: Sendable {
 
     func apply(_ p: Point) -> Point { apply(p.x, p.y) }
 }
-
-extension GrayImage {
-    /// The gray value at (x, y), bilinearly interpolated between the pixels whose centres
-    /// surround it (pixel centres at whole coordinates + 0.5); 255 (paper) off the image.
-    func bilinear(_ px: Double, _ py: Double) -> Double {
-        let x = px - 0.5, y = py - 0.5
-        guard x.isFinite, y.isFinite, x >= 0, y >= 0,
-              x < Double(width - 1), y < Double(height - 1) else { return 255 }
-        let x0 = Int(x), y0 = Int(y), fx = x - Double(x0), fy = y - Double(y0)
-        return pixels.withUnsafeBufferPointer { px in
-            let i = y0 * width + x0
-            let p00 = Double(px[i]), p10 = Double(px[i + 1]), p01 = Double(px[i + width]), p11 = Double(px[i + width + 1])
-            return (p00 * (1 - fx) + p10 * fx) * (1 - fy) + (p01 * (1 - fx) + p11 * fx) * fy
-        }
-    }
-}

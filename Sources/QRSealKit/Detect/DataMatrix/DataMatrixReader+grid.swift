@@ -5,7 +5,7 @@ extension DataMatrixReader {
     typealias Line = (n: Point, c: Double)
 
     /// The symbol whose dark modules include `region`, if its L, timing and codewords say so.
-    func read(_ region: Region) -> (candidate: Candidate, symbol: DataMatrixSymbol)? {
+    func read(_ region: Component) -> (candidate: Candidate, symbol: DataMatrixSymbol)? {
         guard let rough = Self.largestQuadrilateral(region.hull) else { return nil }
         let side = (0..<4).map { distance(rough[$0], rough[($0 + 1) % 4]) }
         guard side.min()! >= 6 else { return nil }
@@ -257,7 +257,7 @@ extension DataMatrixReader {
 
     /// The grey level at `p`, dark low whichever way the symbol is printed.
     func level(_ p: Point) -> Double {
-        let v = image.bilinear(p.x, p.y)
+        let v = image.bilinear(p.x, p.y, centres: .halfway, outside: .paper)
         return inverted ? 255 - v : v
     }
 

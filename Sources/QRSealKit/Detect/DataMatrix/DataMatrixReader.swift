@@ -55,7 +55,7 @@ struct DataMatrixReader {
     // MARK: - Regions
 
     /// A region of touching dark pixels: the corners of its pixels on each row's ends.
-    struct Region {
+    struct Component {
         var hull: [Point]
         var pixels: Int
         var centre: Point
@@ -100,7 +100,7 @@ struct DataMatrixReader {
 
     /// The regions of dark pixels (8-connected) that could be a symbol: at least 8 pixels
     /// each way, a fill of their hull a symbol's modules could give, at most `maxCandidates`.
-    func regions() -> [Region] {
+    func regions() -> [Component] {
         let w = image.width, h = image.height
         // This colour's runs, row by row (every other run of each row), joined by union–find.
         let capacity = runs.bounds.count / 2 + h
@@ -214,7 +214,7 @@ struct DataMatrixReader {
             guard hull.count >= 4 else { return nil }
             let area = Self.area(hull), pixels = box[r].pixels
             guard area > 0, Double(pixels) / area > 0.25, Double(pixels) / area < 0.9 else { return nil }
-            return Region(hull: hull, pixels: pixels, centre: Self.centre(hull),
+            return Component(hull: hull, pixels: pixels, centre: Self.centre(hull),
                           module: max(1, Double(Self.median(histogram: Array(widths[widthsAt[k]..<widthsAt[k + 1]]))) / 2))
         }
     }

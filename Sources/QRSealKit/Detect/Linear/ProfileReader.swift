@@ -161,7 +161,7 @@ struct ProfileReader {
                     var sum = 0.0
                     for sub in 0..<step {
                         let t = t0 + Double(i * step + sub)
-                        sum += image.bilinear(x: ox + c * t, y: oy + s * t)
+                        sum += image.bilinear(ox + c * t, oy + s * t, centres: .whole, outside: .edge)
                     }
                     profile[i] += sum / Double(step)
                 }
@@ -194,19 +194,5 @@ struct ProfileReader {
         case .upce:
             return symbologies.contains(.upce) ? (.upce, bytes) : nil
         }
-    }
-}
-
-extension GrayImage {
-    /// The grey level at (`x`, `y`), pixel centres at whole coordinates, interpolated
-    /// between the four nearest pixels; the edge pixels continue outside the image.
-    func bilinear(x: Double, y: Double) -> Double {
-        let fx = min(max(x, 0), Double(width - 1)), fy = min(max(y, 0), Double(height - 1))
-        let x0 = Int(fx), y0 = Int(fy)
-        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
-        let ax = fx - Double(x0), ay = fy - Double(y0)
-        let top = Double(pixels[y0 * width + x0]) * (1 - ax) + Double(pixels[y0 * width + x1]) * ax
-        let bottom = Double(pixels[y1 * width + x0]) * (1 - ax) + Double(pixels[y1 * width + x1]) * ax
-        return top * (1 - ay) + bottom * ay
     }
 }

@@ -253,10 +253,11 @@ enum PassPlan {
     /// first 256 combinations of similar finder patterns in one image. Regions whose
     /// modules are under three pixels are also read enlarged twice.
     static func regions(_ census: FinderCensus, unexplainedBy found: [Detection], width: Int, height: Int) -> [Pass] {
-        census.regions(unexplainedBy: found, width: width, height: height).flatMap { r -> [Pass] in
-            let region = Step.region(x: r.x, y: r.y, width: r.width, height: r.height)
+        census.regions(unexplainedBy: found, width: width, height: height).flatMap { group -> [Pass] in
+            let box = group.box
+            let region = Step.region(x: box.x, y: box.y, width: box.width, height: box.height)
             let pass = Pass(.zxing(harder: true), [region])
-            return r.module < 3 ? [pass, Pass(.zxing(harder: true), [region, .upscale(2)])] : [pass]
+            return group.module < 3 ? [pass, Pass(.zxing(harder: true), [region, .upscale(2)])] : [pass]
         }
     }
 

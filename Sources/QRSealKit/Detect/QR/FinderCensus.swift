@@ -149,9 +149,10 @@ struct FinderCensus {
     /// the whole of a photo whose one code it had read (bench/README.md, "Where the time goes").
     static let leastGroupedHits = 2
 
-    /// A rectangle of the image where a code may be, and the module size of its patterns.
-    struct Region: Equatable {
-        let x, y, width, height: Int
+    /// A group of three patterns placed as one code's corners: the rectangle of the image
+    /// where that code may be, and the module size of its patterns.
+    struct Group: Equatable {
+        let box: Region
         let module: Double
     }
 
@@ -167,7 +168,7 @@ struct FinderCensus {
     /// group at most, its modules are at least `smallestRegionModule` and at least
     /// `leastGroupedHits` scan rows crossed it. Patterns in no
     /// such group, of which a textured photo holds hundreds, give no region.
-    func regions(unexplainedBy detections: [Detection], width: Int, height: Int) -> [Region] {
+    func regions(unexplainedBy detections: [Detection], width: Int, height: Int) -> [Group] {
         // Top to bottom, so that the patterns near one lie in a band of rows around it.
         let open = unexplainedIndices(by: detections)
             .filter { modules[$0] >= Self.smallestRegionModule && patterns[$0].hits >= Self.leastGroupedHits }
@@ -196,13 +197,13 @@ struct FinderCensus {
                         + (centers[b].y - centers[a].y) * (centers[c].y - centers[a].y)
                     guard max(ab, ac) <= 1.25 * min(ab, ac), abs(dot) < 0.25 * ab * ac else { continue }
                     let middle = Point(x: (centers[b].x + centers[c].x) / 2, y: (centers[b].y + centers[c].y) / 2)
-                    guard !quads.contains(where: { Self.contains($0, middle) }) else { continue }
+                    guard !quads.contains(where: { $0.encloses(middle) }) else { continue }
                     groups.append((ab + ac, a, b, c))
                 }
             }
         }
         var used = Set<Int>()
-        var found: [Region] = []
+        var found: [Group] = []
         for g in groups.sorted(by: { ($0.size, $0.a, $0.b, $0.c) < ($1.size, $1.a, $1.b, $1.c) })
         where found.count < Self.maxRegions && used.isDisjoint(with: [g.a, g.b, g.c]) {
             used.formUnion([g.a, g.b, g.c])
@@ -221,7 +222,7 @@ struct FinderCensus {
     /// code's edge and a quiet zone) and a quarter of the code's side, for a group that
     /// holds a pattern the census placed off the code's own (a blurred or missing one
     /// replaced by texture nearby).
-    private func region(corner a: Int, _ b: Int, _ c: Int, width: Int, height: Int) -> Region {
+    private func region(corner a: Int, _ b: Int, _ c: Int, width: Int, height: Int) -> Group {
         let fourth = Point(x: centers[b].x + centers[c].x - centers[a].x, y: centers[b].y + centers[c].y - centers[a].y)
         let points = [centers[a], centers[b], centers[c], fourth]
         let module = max(modules[a], modules[b], modules[c])
@@ -229,7 +230,7 @@ struct FinderCensus {
         let xs = points.map(\.x), ys = points.map(\.y), margin = 8 * module + side / 4
         let x0 = max(0, Int(xs.min()! - margin)), y0 = max(0, Int(ys.min()! - margin))
         let x1 = min(width, Int(xs.max()! + margin) + 1), y1 = min(height, Int(ys.max()! + margin) + 1)
-        return Region(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0), module: module)
+        return Group(box: Region(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0)), module: module)
     }
 
     /// Whether `detections` leave room for another code: together they cover less than a
@@ -237,10 +238,7 @@ struct FinderCensus {
     static func leavesRoom(_ detections: [Detection], width: Int, height: Int) -> Bool {
         let covered = detections.reduce(0.0) { total, d in
             guard d.corners.count == 4 else { return total }
-            let c = d.corners
-            // The shoelace formula for the quadrilateral's area.
-            let twice = (0..<4).reduce(0.0) { $0 + c[$1].x * c[($1 + 1) % 4].y - c[($1 + 1) % 4].x * c[$1].y }
-            return total + abs(twice) / 2
+            return total + d.corners.quadrilateralArea
         }
         return covered * 3 < Double(width * height)
     }
@@ -250,7 +248,7 @@ struct FinderCensus {
     /// pattern, or one that a Data Matrix's texture imitates, is explained by its code.
     private func unexplainedIndices(by detections: [Detection]) -> [Int] {
         let quads = detections.filter { $0.corners.count == 4 }.map { $0.grown(by: 0.15) }
-        return centers.indices.filter { i in !quads.contains { Self.contains($0, centers[i]) } }
+        return centers.indices.filter { i in !quads.contains { $0.encloses(centers[i]) } }
     }
 
     /// Whether runs (dark, light, dark, light, dark) are in the ratio 1:1:3:1:1, each
@@ -294,18 +292,6 @@ struct FinderCensus {
         return Double(top + bottom) / 2
     }
 
-    /// Whether `p` lies inside the convex quadrilateral `quad`.
-    static func contains(_ quad: [Point], _ p: Point) -> Bool {
-        var sign = 0.0
-        for i in 0..<4 {
-            let a = quad[i], b = quad[(i + 1) % 4]
-            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-            if cross != 0 {
-                if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
-            }
-        }
-        return true
-    }
 }
 
 extension Detection {

@@ -57,7 +57,7 @@ struct ModuleGrid: Sendable {
         for row in 0..<dimension {
             for column in 0..<dimension where wanted?(column, row) ?? true {
                 let p = point(Double(column) + 0.5, Double(row) + 0.5)
-                out[row * dimension + column] = image.bilinear(p.x, p.y)
+                out[row * dimension + column] = image.bilinear(p.x, p.y, centres: .halfway, outside: .paper)
             }
         }
         return out

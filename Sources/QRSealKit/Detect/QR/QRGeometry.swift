@@ -50,7 +50,7 @@ enum QRGeometry {
         func value(_ column: Int, _ row: Int) -> Double {
             let u = (Double(column) + 0.5) / Double(size), v = (Double(row) + 0.5) / Double(size)
             let p = mapping.apply(u, v)
-            return image.bilinear(p.x, p.y)
+            return image.bilinear(p.x, p.y, centres: .halfway, outside: .paper)
         }
 
         func isDark(_ column: Int, _ row: Int) -> Bool { value(column, row) < threshold }

@@ -42,7 +42,8 @@ extension QRLocator {
             func at(_ column: Int, _ row: Int) -> Double {
                 let (c, r) = transposed ? (row, column) : (column, row)
                 let u = Double(c) + 0.5 - anchor.x, v = Double(r) + 0.5 - anchor.y
-                return image.bilinear(finder.center.x + u * across.x + v * down.x, finder.center.y + u * across.y + v * down.y)
+                return image.bilinear(finder.center.x + u * across.x + v * down.x, finder.center.y + u * across.y + v * down.y,
+                                      centres: .halfway, outside: .paper)
             }
             // Midway between the finder's dark centre and its light ring.
             let threshold = (at(n - 4, 3) + at(n - 6, 3)) / 2

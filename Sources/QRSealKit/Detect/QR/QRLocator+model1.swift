@@ -16,7 +16,7 @@ extension QRLocator {
         guard let parallelogram = Homography(from: square, to: [tl, tr, corner, bl]) else { return nil }
         func value(_ mapping: Homography, _ column: Int, _ row: Int) -> Double {
             let p = mapping.apply(Double(column) + 0.5, Double(row) + 0.5)
-            return image.bilinear(p.x, p.y)
+            return image.bilinear(p.x, p.y, centres: .halfway, outside: .paper)
         }
         let threshold = (value(parallelogram, 3, 3) + value(parallelogram, 1, 3)) / 2
         let known = Self.model1FixedModules(dimension: n)
@@ -65,7 +65,7 @@ extension QRLocator {
         guard QRModel1.versions.contains((n - 17) / 4) else { return false }
         func value(_ column: Int, _ row: Int) -> Double {
             let p = mapping.apply(Double(column) + 0.5, Double(row) + 0.5)
-            return image.bilinear(p.x, p.y)
+            return image.bilinear(p.x, p.y, centres: .halfway, outside: .paper)
         }
         let threshold = (value(3, 3) + value(1, 3)) / 2
         guard value(1, 3) - value(3, 3) > 10 else { return false }

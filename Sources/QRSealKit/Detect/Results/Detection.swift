@@ -1,10 +1,3 @@
-/// A point in image pixel coordinates (x to the right, y down).
-public struct Point: Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-}
-
 /// One symbol of a QR Structured Append sequence (ISO/IEC 18004, section 8), or of a Data
 /// Matrix one (ISO/IEC 16022, 5.6): up to 16 symbols whose data, joined in order, is one message.
 public struct StructuredAppend: Equatable, Sendable {

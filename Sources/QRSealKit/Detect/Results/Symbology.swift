@@ -44,3 +44,27 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
         }
     }
 }
+
+extension Symbology {
+    /// Whether a misread is caught by the symbology itself (a check digit, a checksum or
+    /// Reed–Solomon); Code 39, I2/5 and Codabar carry none by default, and a Code 32's
+    /// check digit is read from a Code 39.
+    var isStronglyChecked: Bool {
+        switch self {
+        case .code39, .code32, .i25, .codabar: return false
+        default: return true
+        }
+    }
+}
+
+extension Symbology {
+    /// How many modules wide a symbol of the EAN/UPC family is; nil for other symbologies.
+    var eanModules: Int? {
+        switch self {
+        case .ean13, .upca, .isbn13, .isbn10: return 95
+        case .ean8: return 67
+        case .upce: return 51
+        default: return nil
+        }
+    }
+}

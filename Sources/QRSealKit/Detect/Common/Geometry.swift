@@ -1,6 +1,16 @@
+// The geometry every reader and stage speaks: points, quadrilaterals (a symbol's four
+// corners) and regions (rectangles of pixels).
+
+/// A point in image pixel coordinates (x to the right, y down).
+public struct Point: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
 /// A rectangle of a frame in pixels, x to the right and y down from the top-left corner:
 /// where a scan session looks, like VisionKit's `regionOfInterest`.
-public struct Region: Equatable, Sendable {
+public struct Region: Hashable, Sendable {
     public var x: Int
     public var y: Int
     public var width: Int
@@ -38,5 +48,28 @@ extension GrayImage {
             count = region.width * region.height
         }
         return GrayImage(width: region.width, height: region.height, pixels: pixels)
+    }
+}
+
+/// A symbol's quadrilateral: four corners, top-left, top-right, bottom-right, bottom-left as
+/// the symbol is read (`Detection.corners`).
+extension [Point] {
+    /// Whether `p` lies inside this convex quadrilateral (on an edge counts).
+    func encloses(_ p: Point) -> Bool {
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = self[i], b = self[(i + 1) % 4]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross != 0 {
+                if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+            }
+        }
+        return true
+    }
+
+    /// The area of this quadrilateral (the shoelace formula).
+    var quadrilateralArea: Double {
+        let twice = (0..<4).reduce(0.0) { $0 + self[$1].x * self[($1 + 1) % 4].y - self[($1 + 1) % 4].x * self[$1].y }
+        return abs(twice) / 2
     }
 }
