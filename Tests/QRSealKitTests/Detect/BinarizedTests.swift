@@ -4,7 +4,7 @@ import TestSupport
 @testable import QRSealKit
 
 /// The block-mean binarization our finder census, Data Matrix and Aztec readers share
-/// (`FinderCensus.binarized`), which sums and compares 16 pixels at a time.
+/// (`Binarizer.binarized`), which sums and compares 16 pixels at a time.
 @Suite("Binarization by block means")
 struct BinarizedTests {
     /// Dark where a pixel is below the mean of the 3×3 blocks of 16×16 pixels around its
