@@ -172,13 +172,7 @@ public struct Detector: Sendable {
             let start = threadCPUMilliseconds()
             guard let (copy, mapping) = prepared.image(for: pass.steps) else { return ([], threadCPUMilliseconds() - start) }
             let copied = threadCPUMilliseconds()
-            var input = ReaderInput(copy)
-            input.binarized = { prepared.binarized(for: pass.steps) ?? Binarizer.binarized(copy) }
-            input.runs = { prepared.rowRuns(for: pass.steps) }
-            input.census = { prepared.census(for: pass.steps, slack: $0) }
-            input.fruitless = prepared.fruitlessTriples(for: pass.steps)
-            input.bars = pass.steps.isEmpty ? bars : nil
-            input.failures = failures
+            let input = prepared.readerInput(copy, for: pass.steps, bars: pass.steps.isEmpty ? bars : nil, failures: failures)
             let read = pass.run(on: input, symbologies: wanted).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted)

@@ -93,6 +93,20 @@ final class PreparedImages: @unchecked Sendable {
         return made
     }
 
+    /// What a pass on `copy`, the copy `steps` make, hands its reader: the binarized copy,
+    /// its runs, its census and the locator's fruitless triples, each made once here for
+    /// every pass on it; `bars` and `failures` as the detector has them.
+    func readerInput(_ copy: GrayImage, for steps: [Step], bars: [BarRegion]?, failures: EngineFailures) -> ReaderInput {
+        var input = ReaderInput(copy)
+        input.binarized = { self.binarized(for: steps) ?? Binarizer.binarized(copy) }
+        input.runs = { self.rowRuns(for: steps) }
+        input.census = { self.census(for: steps, slack: $0) }
+        input.fruitless = fruitlessTriples(for: steps)
+        input.bars = bars
+        input.failures = failures
+        return input
+    }
+
     /// `product`, made by `make` on this thread unless it is made already or another thread
     /// is making it, when this one waits for it. The lock is held only to look and to store.
     private func once<Value>(_ product: Product, _ make: () -> Value) -> Value {
