@@ -85,8 +85,9 @@ if [ "${1:-}" = --seeds ]; then
   # Not a fuzzer: AddressSanitizer's runtime also takes the coverage callbacks. The tests'
   # drawings of QR Model 1 symbols and of curled pages make seeds too.
   "$SWIFTC" -parse-as-library -module-name Seeds -sanitize=address "${OPT[@]}" "${CFLAGS[@]}" -I "$OUT/obj" \
-    -use-ld=lld Fuzz/Seeds/main.swift Tests/QRSealKitTests/Detect/Model1Symbol.swift \
-    Tests/QRSealKitTests/Detect/WarpedCode.swift "$LIB" "${LIBS[@]}" -o "$OUT/seeds"
+    -use-ld=lld Fuzz/Seeds/main.swift Tests/QRSealKitTests/Detect/QR/Model1Symbol.swift \
+    Tests/QRSealKitTests/Detect/QR/WarpedCode.swift Tests/QRSealKitTests/Detect/Common/ReedSolomon+encoding.swift \
+    "$LIB" "${LIBS[@]}" -o "$OUT/seeds"
   rm -rf Fuzz/corpus
   SWIFT_BACKTRACE=enable=no "$OUT/seeds" Fuzz/corpus
   echo "fuzz: wrote $(find Fuzz/corpus -type f | wc -l) seeds in Fuzz/corpus"

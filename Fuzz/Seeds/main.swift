@@ -300,7 +300,7 @@ struct Seeds {
         let inset = (photo.width - 128) / 2
         seeds.append(("qr-curled-v7", photo.cropped(x: inset, y: inset, width: 128, height: 128)!))
         var detector = Detector(effort: .balanced)
-        detector.timeBudget = .seconds(60)
+        detector.timeBudget = .cpu(.seconds(60))
         for (name, image) in seeds {
             precondition(image.width <= 128 && image.height <= 128, "\(name) is \(image.width)x\(image.height)")
             let read = detector.detect(in: image).map { "\($0.symbology)\($0.model.map { " model \($0)" } ?? "")" }

@@ -5,7 +5,7 @@
 
 let detectors = Effort.allCases.map { effort in
     var detector = Detector(effort: effort)
-    detector.timeBudget = .milliseconds(50)
+    detector.timeBudget = .cpu(.milliseconds(50))
     return detector
 }
 

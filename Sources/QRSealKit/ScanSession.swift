@@ -117,15 +117,8 @@ public struct ScanSession: Sendable {
         }
         let report = detector.examine(searched)
         guard region.x != 0 || region.y != 0 || scale != 1 else { return report }
-        let dx = Double(region.x), dy = Double(region.y)
-        return DetectorReport(detections: report.detections.map {
-            var moved = Detection(symbology: $0.symbology, bytes: $0.bytes,
-                                  corners: $0.corners.map { Point(x: $0.x * scale + dx, y: $0.y * scale + dy) },
-                                  version: $0.version, errorCorrection: $0.errorCorrection)
-            moved.structuredAppend = $0.structuredAppend
-            moved.model = $0.model
-            return moved
-        }, failures: report.failures)
+        let toFrame = PixelMapping(a: scale, c: Double(region.x), e: scale, f: Double(region.y))
+        return DetectorReport(detections: report.detections.map { $0.mapped(through: toFrame) }, failures: report.failures)
     }
 
     /// Whether two frames have the same pixels (`memcmp`, a fraction of a millisecond).

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Remakes the image set of one 2D symbology drawn by zint, for our own reader of it:
-# Tests/Images/datamatrix/ (Sources/QRSealKit/Detect/DataMatrixReader.swift) or
-# Tests/Images/aztec/ (Sources/QRSealKit/Detect/AztecReader.swift). Beside each NAME.png,
+# Tests/Images/datamatrix/ (Sources/QRSealKit/Detect/DataMatrix/DataMatrixReader.swift) or
+# Tests/Images/aztec/ (Sources/QRSealKit/Detect/Aztec/AztecReader.swift). Beside each NAME.png,
 # NAME.txt (or NAME.bin, raw bytes) holds what it must read as, as qrseal reports it;
 # NAME.codes holds one payload a line for an image of several symbols; NAME.unreadable.png
 # are symbols damaged beyond what their check words correct, which must read as nothing.

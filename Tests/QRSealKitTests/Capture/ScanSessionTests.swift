@@ -115,6 +115,37 @@ struct ScanSessionTests {
         #expect(outside.detect(in: frames[0].image).isEmpty)
     }
 
+    /// A frame of `width` × `height` white pixels holding Tests/Images/eci/latin1.png (a QR
+    /// code declaring ISO-8859-1 by ECI) at (`x`, `y`).
+    static func eciFrame(width: Int, height: Int, x: Int, y: Int) throws -> GrayImage {
+        let url = Tools.packageRoot.appendingPathComponent("Tests/Images/eci/latin1.png")
+        let code = try ImageDecoder().decode([UInt8](try Data(contentsOf: url)))
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        for row in 0..<code.height {
+            for column in 0..<code.width { pixels[(y + row) * width + x + column] = code.pixels[row * code.width + column] }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    @Test("a region of interest and a reduced frame keep the text a code declares by ECI, not a guess from its bytes")
+    func declaredTextSurvivesMapping() throws {
+        // Its Latin-1 bytes also parse as Shift_JIS: a guess gives "ﾄpfel und ﾖl".
+        let text = "Äpfel und Öl"
+        let frame = try Self.eciFrame(width: 320, height: 240, x: 100, y: 60)
+        #expect(ScanSession(detector: Detector(effort: .fast)).detect(in: frame).map(\.text) == [text])
+        let roi = ScanSession(detector: Detector(effort: .fast),
+                              options: .init(regionOfInterest: Region(x: 80, y: 40, width: 200, height: 190)))
+        let inRegion = roi.detect(in: frame)
+        #expect(inRegion.map(\.text) == [text])
+        let corner = try #require(inRegion.first?.corners.first)
+        #expect(abs(corner.x - 100) <= 3 && abs(corner.y - 60) <= 3, "\(corner)")
+        let reduced = ScanSession(detector: Detector(effort: .fast), options: .init(reducedPixels: 40_000))
+        let halved = reduced.detect(in: frame, fullSize: false)
+        #expect(halved.map(\.text) == [text])
+        let moved = try #require(halved.first?.corners.first)
+        #expect(abs(moved.x - 100) <= 4 && abs(moved.y - 60) <= 4, "\(moved)")
+    }
+
     @Test("large frames: searched halved, full size every Nth frame, so a tiny code is still read there")
     func reducedFrames() throws {
         let options = ScanSession.Options(forgetAfter: .frames(4), reducedPixels: 20_000, fullSizeEvery: 3)

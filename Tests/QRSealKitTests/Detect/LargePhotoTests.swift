@@ -58,7 +58,7 @@ struct LargePhotoTests {
         let census = FinderCensus(image)
         let regions = census.regions(unexplainedBy: [], width: image.width, height: image.height)
         #expect(regions.count >= expected.count && regions.count <= FinderCensus.maxRegions)
-        #expect(regions.allSatisfy { $0.width < image.width / 4 && $0.height < image.height / 4 })
+        #expect(regions.allSatisfy { $0.box.width < image.width / 4 && $0.box.height < image.height / 4 })
         let found = try Self.found("sheets/many-codes.png")
         #expect(census.regions(unexplainedBy: found, width: image.width, height: image.height).isEmpty)
     }

@@ -32,7 +32,7 @@ struct PipelineTests {
         // One pixel per module: the quick search misses it, the enlarged copy reads it.
         let image = matrix.image(scale: 1, margin: 2)
         var detector = Detector()
-        detector.timeBudget = .seconds(600)
+        detector.timeBudget = .cpu(.seconds(600))
         let found = try #require(detector.detect(in: image).first)
         #expect(found.text == "pipeline")
         let lo = 2.0, hi = Double(2 + matrix.size)
@@ -93,8 +93,8 @@ struct PipelineTests {
         #expect(census.centers.count >= 3)
         let region = try #require(census.regions(unexplainedBy: [], width: image.width, height: image.height).first)
         // The whole code and its quiet zone: the image, which has a margin of 4 modules.
-        #expect(region.x <= 4 && region.y <= 4 && region.x + region.width >= image.width - 4
-                && region.y + region.height >= image.height - 4, "\(region)")
+        #expect(region.box.x <= 4 && region.box.y <= 4 && region.box.x + region.box.width >= image.width - 4
+                && region.box.y + region.box.height >= image.height - 4, "\(region)")
         #expect(census.regions(unexplainedBy: Detector(effort: .fast).detect(in: image),
                                width: image.width, height: image.height).isEmpty)
         #expect(FinderCensus(GrayImage(width: 200, height: 200, filledWith: 255)).centers.isEmpty)

@@ -85,7 +85,7 @@ enum ReaderTesting {
     /// same as a release build.
     static var detector: Detector {
         var detector = Detector()
-        detector.timeBudget = .seconds(600)
+        detector.timeBudget = .cpu(.seconds(600))
         return detector
     }
 

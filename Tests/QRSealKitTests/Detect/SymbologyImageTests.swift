@@ -33,7 +33,7 @@ struct SymbologyImageTests {
 
     static func detector() -> Detector {
         var detector = Detector()
-        detector.timeBudget = .seconds(600)
+        detector.timeBudget = .cpu(.seconds(600))
         return detector
     }
 

@@ -13,7 +13,7 @@ func profileEvidence(output: String, images: [String]) throws {
               let image = try? ImageDecoder().decode([UInt8](data)) else { continue }
         var t = threadCPUMilliseconds()
         func lap() -> Double { let now = threadCPUMilliseconds(); defer { t = now }; return now - t }
-        let dark = FinderCensus.binarized(image)
+        let dark = Binarizer.binarized(image)
         let binarizing = lap()
         let census = FinderCensus(dark: dark, width: image.width, height: image.height, slack: 0.5)
         let censusMs = lap()
@@ -55,7 +55,7 @@ func finderEvidence(_ image: GrayImage) -> [String: Any] {
         guard let (copy, _) = prepared.image(for: steps) else { continue }
         let w = copy.width, h = copy.height
         let start = threadCPUMilliseconds()
-        let dark = FinderCensus.binarized(copy)
+        let dark = Binarizer.binarized(copy)
         let binarizing = threadCPUMilliseconds() - start
         for slack in [0.5, 0.75] {
             let t = threadCPUMilliseconds()

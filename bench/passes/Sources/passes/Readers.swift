@@ -14,7 +14,7 @@ func profileReaders(output: String, images: [String], repeats: Int) throws {
               let image = try? ImageDecoder().decode([UInt8](data)) else { continue }
         var start = threadCPUMilliseconds()
         var dark: [Bool] = []
-        for _ in 0..<repeats { dark = FinderCensus.binarized(image) }
+        for _ in 0..<repeats { dark = Binarizer.binarized(image) }
         let binarizing = (threadCPUMilliseconds() - start) / Double(repeats)
         start = threadCPUMilliseconds()
         var runs = RowRuns(dark: dark, width: image.width, height: image.height)

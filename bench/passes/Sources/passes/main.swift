@@ -76,29 +76,45 @@ guard arguments.count >= 2 else {
     exit(64)
 }
 
-let harder = Pass.Engine.zxing(harder: true)
-var passes: [Pass] = [Pass(.zxing(harder: false)), Pass(harder), Pass(.zbar), Pass(.zxingGlobal),
-                      Pass(.zxing(harder: false), [.invert])]
-let copies: [[Step]] = [
-    [.pad(0.1)], [.invert], [.enlargeTo(400)], [.upscale(2)], [.shrinkTo(800)], [.shrinkTo(400)], [.stretch],
+let harder = ZXingSearch.zxing(harder: true)
+
+/// A candidate pass, on the image with its levels stretched to the full range first when
+/// `stretched` is set: a preparation no plan uses, so it is made here rather than as a `Step`.
+struct Trial {
+    let pass: Pass
+    var stretched = false
+}
+var passes: [Trial] = [Pass(.zxing(harder: false)), Pass(harder), Pass(.zbar), Pass(.zxingGlobal),
+                           Pass(.zxing(harder: false), [.invert])].map { Trial(pass: $0) }
+// Each copy: whether the image is stretched first, then its steps.
+let copies: [(stretched: Bool, steps: [Step])] = [
+    [.pad(0.1)], [.invert], [.enlargeTo(400)], [.upscale(2)], [.shrinkTo(800)], [.shrinkTo(400)],
+].map { (false, $0) } + [(true, [])] + [
     [.sharpen(radius: 1)], [.sharpen(radius: 2)], [.sharpen(radius: 3)], [.blur(radius: 1)], [.blur(radius: 2)],
     [.threshold(0.025)], [.threshold(0.05)], [.threshold(0.12)], [.growDark(1)], [.growDark(2)], [.growLight(1)],
-    [.stretch, .invert], [.upscale(2), .sharpen(radius: 2)], [.upscale(2), .threshold(0.05)],
+].map { (false, $0) } + [(true, [.invert])] + [
+    [.upscale(2), .sharpen(radius: 2)], [.upscale(2), .threshold(0.05)],
     [.blur(radius: 1), .threshold(0.08)], [.pad(0.1), .enlargeTo(400)], [.growDark(1), .pad(0.1)],
     [.growLight(1), .growDark(1)], [.sharpen(radius: 3), .threshold(0.03)], [.blur(radius: 1), .sharpen(radius: 3)],
     [.invert, .blur(radius: 1), .threshold(0.08)], [.shrinkTo(400), .sharpen(radius: 2)], [.blur(radius: 1), .invert],
-]
-for steps in copies { passes += [Pass(harder, steps), Pass(.zbar, steps)] }
+].map { (false, $0) }
+for copy in copies {
+    passes += [Trial(pass: Pass(harder, copy.steps), stretched: copy.stretched),
+               Trial(pass: Pass(.zbar, copy.steps), stretched: copy.stretched)]
+}
 for n in [2, 3] {
     for row in 0..<n {
         for column in 0..<n {
             let tile = [Step.tile(count: n, column: column, row: row)]
-            passes += [Pass(harder, tile), Pass(.zbar, tile)]
+            passes += [Trial(pass: Pass(harder, tile)), Trial(pass: Pass(.zbar, tile))]
         }
     }
 }
 
-func name(_ pass: Pass) -> String { "\(pass.engine) \(pass.steps)".replacingOccurrences(of: "QRSealKit.Step.", with: "") }
+func name(_ candidate: Trial) -> String {
+    let steps = candidate.pass.steps.map { "\($0)".replacingOccurrences(of: "QRSealKit.Step.", with: "") }
+    return "\(candidate.pass.reader) [\(((candidate.stretched ? ["stretch"] : []) + steps).joined(separator: ", "))]"
+}
 
 /// The payloads an image must give: the lines of a several-line .txt, else the file (with
 /// and without one trailing newline) or the .bin.
@@ -122,12 +138,15 @@ for path in arguments.dropFirst() {
     guard let data = try? Data(contentsOf: url), let image = try? ImageDecoder().decode([UInt8](data)) else { continue }
     let wanted = expected(url)
     var results: [String: [Any]] = [:]
-    for pass in passes {
+    for candidate in passes {
+        let pass = candidate.pass
         let start = clock.now
         var found: [Detection] = []
-        let symbologies = pass.isStrict ? strong : all
-        if let (copy, mapping) = PreparedImages(image, maxPixels: ImageDecoder.defaultMaxPixels).image(for: pass.steps) {
-            found = pass.run(on: copy, symbologies: symbologies).compactMap {
+        // A stretched copy is a processed one, as the `Step` it once was: strict, matrix codes only.
+        let symbologies = candidate.stretched ? strong.filter(\.isMatrix) : pass.isStrict ? strong : all
+        let base = candidate.stretched ? image.contrastStretched() : image
+        if let (copy, mapping) = PreparedImages(base, maxPixels: ImageDecoder.defaultMaxPixels).image(for: pass.steps) {
+            found = pass.run(on: ReaderInput(copy), symbologies: symbologies).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: image.width, inputHeight: image.height,
                                       wanted: symbologies)
             }
@@ -139,7 +158,7 @@ for path in arguments.dropFirst() {
         }
         let read = wanted.filter(reads).count
         let outcome = !wanted.isEmpty && read == wanted.count ? "correct" : (found.isEmpty ? "missed" : "partial")
-        results[name(pass)] = [outcome, ms]
+        results[name(candidate)] = [outcome, ms]
     }
     rows.append(["file": path, "passes": results])
 }

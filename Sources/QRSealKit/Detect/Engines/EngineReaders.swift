@@ -1,0 +1,49 @@
+/// zxing-cpp (in the engine's helper) as a pass runs it: `harder` turns on its slower
+/// searches (tryHarder, and tryRotate for linear codes), which pay only when the quick
+/// search found nothing; `globalThreshold` binarizes with one threshold for the whole image
+/// instead of local ones.
+struct ZXingSearch: SymbolReader {
+    var harder = false
+    var globalThreshold = false
+
+    var description: String { globalThreshold ? "zxingGlobal" : "zxing(harder: \(harder))" }
+
+    func read(_ input: ReaderInput, symbologies: Set<Symbology>) -> [Candidate] {
+        var zxing = ZXingEngine(symbologies: symbologies)
+        zxing.failures = input.failures
+        if globalThreshold {
+            zxing.binarizer = .globalHistogram
+        } else {
+            zxing.tryHarder = harder
+            zxing.tryRotate = harder
+        }
+        return zxing.scan(input.image)
+    }
+}
+
+/// zbar as a pass runs it, without its own inverted retry: inverted copies are passes of
+/// their own.
+struct ZBarSearch: SymbolReader {
+    var description: String { "zbar" }
+
+    func read(_ input: ReaderInput, symbologies: Set<Symbology>) -> [Candidate] {
+        // zbar's DataBar decoder prints assertion warnings to stderr on processed copies;
+        // zxing-cpp reads DataBar in those passes instead.
+        let set = input.isStrict ? symbologies.subtracting([.databar, .databarExpanded]) : symbologies
+        var zbar = ZBarEngine(symbologies: set)
+        zbar.testInverted = false
+        return zbar.scan(input.image)
+    }
+}
+
+extension SymbolReader where Self == ZXingSearch {
+    /// zxing-cpp, its slower searches on when `harder`.
+    static func zxing(harder: Bool) -> ZXingSearch { ZXingSearch(harder: harder) }
+    /// zxing-cpp with one global threshold instead of local ones.
+    static var zxingGlobal: ZXingSearch { ZXingSearch(globalThreshold: true) }
+}
+
+extension SymbolReader where Self == ZBarSearch {
+    /// zbar.
+    static var zbar: ZBarSearch { ZBarSearch() }
+}

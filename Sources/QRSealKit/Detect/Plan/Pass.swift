@@ -1,0 +1,42 @@
+/// One reader run on one prepared copy of the image.
+struct Pass: Sendable, Hashable, CustomStringConvertible {
+    /// What runs: an engine or one of our own readers (`SymbolReader`).
+    let reader: any SymbolReader
+    let steps: [Step]
+
+    init(_ reader: some SymbolReader, _ steps: [Step] = []) {
+        self.reader = reader
+        self.steps = steps
+    }
+
+    static func == (a: Pass, b: Pass) -> Bool {
+        AnyHashable(a.reader) == AnyHashable(b.reader) && a.steps == b.steps
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(AnyHashable(reader))
+        hasher.combine(steps)
+    }
+
+    /// The reader and the steps, as the profile names a pass: "zbar [threshold(0.025)]".
+    var description: String { "\(reader) \(steps)" }
+
+    /// Whether results of this pass are held to `Symbology.isStronglyChecked`: processed
+    /// copies (thresholded, sharpened, tiled) invent bar patterns that weakly checked
+    /// linear symbologies would happily read.
+    var isStrict: Bool { !steps.isEmpty }
+
+    /// Whether this pass looks for linear codes too. Only the image as it is and its
+    /// inverted copy do: linear scanning costs each engine more than its QR search, and
+    /// linear codes do not gain from the other copies as QR codes do.
+    var readsLinearCodes: Bool { steps.isEmpty || steps == [.invert] }
+
+    /// What this pass reports on `input.image`, the prepared copy; corners in the copy's pixels.
+    func run(on input: ReaderInput, symbologies wanted: Set<Symbology>) -> [Candidate] {
+        let symbologies = readsLinearCodes ? wanted : wanted.filter(\.isMatrix)
+        guard !symbologies.isEmpty else { return [] }
+        var input = input
+        input.isStrict = isStrict
+        return reader.read(input, symbologies: symbologies)
+    }
+}

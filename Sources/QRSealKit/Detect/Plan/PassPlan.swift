@@ -1,0 +1,352 @@
+/// Which passes run, in which order, and when: the plan as data. Chosen by measurement on
+/// the zxing-cpp and zbar sample images and on the generated hard images (see
+/// bench/README.md), by how many unread images a pass reads per millisecond it costs.
+///
+/// The plan is an ordered list of batches (`stages(for:pixels:)`); a batch is one or more
+/// stages run side by side on the cores, each a set of passes (or the regions, made from
+/// the finder census and what was read) with a gate: a named condition on the image, what
+/// was read so far and evidence taken once per image (`Gate`). `Detector.detect(in:)` is
+/// a plain loop: for each batch, the stages whose gates hold run together, and their reads
+/// are merged; a stage with a second gate (`Stage.afterwards`) runs after the others of its
+/// batch, when that gate holds on what they read. Gates are counts and sizes, never the clock, and each was measured over the
+/// shared corpus, Tests/Images and the generated sets to lose no read (`passes --plan`,
+/// bench/README.md "Where the time goes"). The stages, in order:
+///
+/// | stage | `fast` | `balanced` | `thorough` |
+/// |---|---|---|---|
+/// | `first` (quick search; our Aztec reader beside it at `fast`) | always | always | always |
+/// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
+/// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
+/// | beside it, `ours` (our Aztec and Data Matrix readers) | — | each `read` (its kind) or `uncovered` | always |
+/// | `plain`, and beside it in the same batch: | — | `roomForMore` (always on a large photo) | always |
+/// | `profiled`, after both plain searches | — | `roomForMore` and `unreadBars` (`unreadBars` on a large photo) before them, `unreadBars` after them | always |
+/// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
+/// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
+/// | `balanced` (on a 4-megapixel level of a large photo): the inverted copy | — | `roomForMore` | always |
+/// | the thresholded copies | — | `roomForMore` and `thresholdedFinders` | always |
+/// | the enlarged copies | — | `roomForMore`, and `narrowerThan(400)` or `thresholdedFinders` | always |
+/// | `thorough` | — | — | always |
+///
+/// On a large photo the locator and the plain searches run after the first regions at
+/// `balanced` too: a code whose finders formed no group (one blurred away) is read only
+/// there, as plain zbarimg reads it. The stages after the second `regions` start only
+/// while the passes have spent less CPU time than the effort's time budget
+/// (`Stage.budgeted`), a safety net a normal image never reaches. Below the stages:
+/// - per pass: a copy larger than `Detector.maxPixels`, or a step that does not apply to the
+///   image's size (`Step.apply`), skips the pass; an image thinner than a matrix code
+///   (`Detector.smallestMatrixSide`) runs only the passes that read linear codes;
+/// - the regions: at most `FinderCensus.maxRegions` a round, `regionRounds` rounds while new
+///   codes are read, each region tried once;
+/// - inside the locator (`located`, `widelyLocated`), per triple of finder patterns: one
+///   whose timing patterns, sampled through the first mapping within
+///   `QRLocator.nearFinderModules` of the finders, miss more than `QRLocator.nearFinderErrors`
+///   modules is dropped before its alignment patterns are looked for, unless its version
+///   information was read; a grid's timing patterns are checked from their bands alone
+///   before every module is sampled (`ModuleGrid.timingModules`); and a triple the narrow
+///   run tried to the end in vain is not tried again by the wide one (`FruitlessTriples`).
+/// A new pass goes into a stage here; if it can only pay given some evidence (finder
+/// patterns, a bar-like region, a bull's-eye), that evidence is computed once per image and
+/// cached in `PreparedImages`, as the census is, and named as a `Gate`, as the finder
+/// patterns on the thresholded copies are (`Gate.thresholdedFinders`): with nothing read,
+/// every other gate of the budgeted stages holds, and a photo with no code would run them all.
+enum PassPlan {
+    /// One stage of the plan: what runs, and the gate that must hold for it to.
+    struct Stage: Sendable, Equatable {
+        enum Work: Sendable, Equatable {
+            /// These passes, side by side.
+            case passes([Pass])
+            /// zxing-cpp on each region around finder patterns no code read explains
+            /// (`regions(_:unexplainedBy:width:height:)`), in up to `regionRounds` rounds.
+            case regions
+        }
+        let work: Work
+        let gate: Gate
+        /// Whether the stage starts only before the effort's time budget has run out.
+        var budgeted = false
+        /// When set, the stage runs after the other stages of its batch, and only if this
+        /// gate also holds on what they read: `gate` is looked at before the batch, as for
+        /// every stage, and this one after it.
+        var afterwards: Gate? = nil
+
+        /// The passes of a `.passes` stage, none for the regions.
+        var passes: [Pass] {
+            if case .passes(let passes) = work { return passes }
+            return []
+        }
+    }
+
+    /// What decides, from the image, what was read so far and evidence taken once per
+    /// image, that a stage can still pay.
+    enum Gate: Sendable, Equatable {
+        /// Runs on every image.
+        case always
+        /// Only while nothing has been read.
+        case nothingRead
+        /// While nothing has been read, or as `moreGroups`.
+        case roomForMore
+        /// Something has been read, the codes read cover less than a third of the image
+        /// (`FinderCensus.leavesRoom`), and the census of the image as it is still groups
+        /// three finder patterns, each crossed by at least `FinderCensus.leastGroupedHits`
+        /// scan rows, outside every code read (`FinderCensus.regions`): a page of codes
+        /// where the engines read some.
+        case moreGroups
+        /// Something has been read.
+        case somethingRead
+        /// Nothing has been read, or the codes read cover less than a third of the image
+        /// (`FinderCensus.leavesRoom`): room for a code of another kind, whatever its
+        /// evidence.
+        case uncovered
+        /// A code of this symbology has been read: one that a reader of our own must meet,
+        /// so that its soundly checked read outvotes an engine's misread (`Detector.merged`).
+        case read(Symbology)
+        /// While nothing has been read, or while a bar region of the image (`BarRegions`)
+        /// has its centre outside every linear code read but an EAN-8 or a UPC-E (an
+        /// engine may have read part of a longer symbol as one of those): fitting grey
+        /// profiles costs more than both engines' searches, and where an engine read the
+        /// whole symbol it can only agree.
+        case unreadBars
+        /// A QR finder pattern shows on one of the locally thresholded copies the first two
+        /// `balanced` batches read (`thresholdedCopies`): in the finder census of the copy,
+        /// a pattern crossed by at least `FinderCensus.leastGroupedHits` scan rows whose
+        /// rings also show down its column and along a diagonal
+        /// (`FinderCensus.holdsConfirmedPattern`). Each pass on those copies reads a QR
+        /// code only where a threshold recovers its finders (blurred, low-contrast, unevenly
+        /// lit codes): on a photo with no code (a texture, a mesh, bark), the threshold
+        /// leaves many finder-like runs but hardly one whose rings close in two directions,
+        /// while a code in the same photo shows at least one even when blur and a turn
+        /// have broken the other two. Measured over the shared corpus, Tests/Images, the
+        /// generated sets and bench/gen_gatecases.py's codes in 640 × 480 pictures to lose
+        /// no read (bench/README.md, "An evidence gate for the thresholded copies").
+        case thresholdedFinders
+        /// The image's smaller side is under this many pixels: a crop around one small code,
+        /// what the enlarged copies of the last `balanced` batch are for (Micro QR, PDF417
+        /// and Data Matrix crops show no QR finder).
+        case narrowerThan(Int)
+        /// Both gates hold.
+        indirect case both(Gate, Gate)
+        /// Either gate holds; the first is looked at first.
+        indirect case either(Gate, Gate)
+
+        /// Whether the gate holds given `found`, the codes read so far in an image of
+        /// `width` × `height` pixels; `census`, `bars` and `finders` give the evidence
+        /// (`thresholdedFinders`), each taken once per image when a gate first asks for it.
+        func holds(_ found: [Detection], width: Int, height: Int, census: () -> FinderCensus,
+                   bars: () -> [BarRegion], finders: () -> Bool) -> Bool {
+            func holds(_ gate: Gate) -> Bool {
+                gate.holds(found, width: width, height: height, census: census, bars: bars, finders: finders)
+            }
+            switch self {
+            case .always: return true
+            case .nothingRead: return found.isEmpty
+            case .somethingRead: return !found.isEmpty
+            case .uncovered: return found.isEmpty || FinderCensus.leavesRoom(found, width: width, height: height)
+            case .read(let symbology): return found.contains { $0.symbology == symbology }
+            case .roomForMore:
+                return found.isEmpty || holds(.moreGroups)
+            case .moreGroups:
+                return !found.isEmpty && FinderCensus.leavesRoom(found, width: width, height: height)
+                    && !census().regions(unexplainedBy: found, width: width, height: height).isEmpty
+            case .unreadBars:
+                return found.isEmpty || PassPlan.barsUnread(found, bars: bars())
+            case .thresholdedFinders: return finders()
+            case .narrowerThan(let side): return min(width, height) < side
+            case .both(let a, let b): return holds(a) && holds(b)
+            case .either(let a, let b): return holds(a) || holds(b)
+            }
+        }
+    }
+
+    /// The batches `Detector` runs at `effort` on an image of `pixels` pixels, in order;
+    /// the stages of a batch run side by side (the table above). Above `pyramidAbove`
+    /// pixels (a large photo, where each pass takes long), the photo is read region by
+    /// region first, at every effort, so that `fast` reads a sheet region by region, and
+    /// the prepared copies of `balanced` are made from a copy shrunk to that size, while
+    /// both engines' plain searches and the regions still see every pixel.
+    static func stages(for effort: Effort, pixels: Int) -> [[Stage]] {
+        let large = pixels > pyramidAbove
+        func stage(_ passes: [Pass], _ gate: Gate, budgeted: Bool = false, afterwards: Gate? = nil) -> [Stage] {
+            [Stage(work: .passes(passes), gate: gate, budgeted: budgeted, afterwards: afterwards)]
+        }
+        let quick = stage(effort == .fast ? first + [Pass(.aztec)] : first, .always)
+        let regionsFirst: [[Stage]] = large ? [[Stage(work: .regions, gate: .always)]] : []
+        switch effort {
+        case .fast:
+            return [quick] + regionsFirst + located.map { stage($0, .nothingRead) }
+        case .balanced, .thorough:
+            let thorough = effort == .thorough
+            let early: Gate = thorough || large ? .always : .roomForMore
+            let later: Gate = thorough ? .always : .roomForMore
+            let profilesGate: Gate = thorough ? .always : large ? .unreadBars : .both(.roomForMore, .unreadBars)
+            // Each pass on a prepared copy runs given the evidence it needs (`copyEvidence`).
+            let copies = balanced.enumerated().map { index, batch in
+                batch.flatMap { pass in
+                    stage([Pass(pass.reader, onPyramid(pass.steps, pixels: pixels))],
+                          thorough ? later : .both(later, copyEvidence(pass, batch: index)), budgeted: true)
+                }
+            }
+            // The wide locator reads blurred finders that a threshold restores; a large
+            // photo's copies are made on its pyramid level, and it sees every pixel.
+            let wide: Gate = thorough || large ? later : .both(later, .thresholdedFinders)
+            let rest = widelyLocated.map { stage($0, wide, budgeted: true) } + copies
+                + (thorough ? self.thorough : []).map { stage($0, later, budgeted: true) }
+            // The grey-profile reader's gate is looked at before both plain searches, and
+            // again, as `unreadBars`, on what they read: it runs after them, where bars are
+            // still unread.
+            let own = ours.flatMap { stage([$0], thorough ? .always : ownGate($0)) }
+            return [quick] + regionsFirst + located.map { stage($0, early) + own }
+                + [stage(plain[0], early) + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
+                + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
+                + rest
+        }
+    }
+
+    /// Always runs: zxing-cpp's quick search on the image as it is, which reads most codes
+    /// in about a millisecond. Live frames (`fast`) run our Aztec reader beside it, whose
+    /// bull's-eye search rejects a frame without one in one pass over its rows; they leave
+    /// our Data Matrix reader out: on a noisy 720p frame with a dense QR code in view its
+    /// labelling costs about as much as the rest of the batch and halved the live frame
+    /// rate, while zxing-cpp's quick search still reads Data Matrix there.
+    static let first: [Pass] = [Pass(.zxing(harder: false))]
+
+    /// Our own Aztec and Data Matrix readers (`AztecReader`, `DataMatrixReader`): Runes,
+    /// turned, distorted and damaged symbols libZXing 1.4 misses or misreads. At `balanced`
+    /// they run beside the locator, after the quick search, each while nothing was read, a
+    /// code of its kind was read (`Gate.read`: libZXing 1.4 misreads some Aztec symbols, and
+    /// a read soundly checked by our Reed–Solomon decoder must meet it to win,
+    /// `Detector.merged`), or the codes read leave room for another (`Gate.uncovered`).
+    /// On a photo that the quick search read whole they cost nothing, where each cost about
+    /// a millisecond (a labelling of the dark and the light pixels, a pass over the rows).
+    static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix)]
+
+    /// The gate of our own reader `pass` (one of `ours`) at `balanced`.
+    static func ownGate(_ pass: Pass) -> Gate {
+        .either(.read(pass == Pass(.aztec) ? .aztec : .dataMatrix), .uncovered)
+    }
+
+    /// Our own locator and rectifier (`QRLocator`), alone in its batch: dense and curved
+    /// QR codes that the engines' own detectors sample wrongly. It runs first after the
+    /// quick search at every effort (issue 10, items 4 and 7): it costs a finder scan when
+    /// it finds no triple. On a large photo it sees every pixel, as the plain searches do.
+    static let located: [[Pass]] = [[Pass(.located(wide: false))]]
+
+    /// The locator again, accepting finder patterns whose rings blur has thinned: it reads
+    /// codes the first run misses (and misses some it reads), so it comes after the plain
+    /// searches, which read most images it would otherwise cost.
+    static let widelyLocated: [[Pass]] = [[Pass(.located(wide: true))]]
+
+    /// Four megapixels: a screenshot, a scan or a downsized photo.
+    static let pyramidAbove = 4_000_000
+
+    /// `steps` made on the image shrunk to `pyramidAbove` pixels, when the image holds more:
+    /// how the copies of `balanced` are made on a large photo.
+    static func onPyramid(_ steps: [Step], pixels: Int) -> [Step] {
+        pixels > pyramidAbove ? [.fitPixels(pyramidAbove)] + steps : steps
+    }
+
+    /// How many times the regions of a large photo are made again from the patterns the
+    /// codes read so far leave unexplained, while new codes are read.
+    static let regionRounds = 4
+
+    /// zxing-cpp on each region around finder patterns no code read explains, one by one
+    /// (at most `FinderCensus.maxRegions`): the codes of a crowded page or a large photo
+    /// that the searches over the whole image missed, since libZXing 1.4 tries only the
+    /// first 256 combinations of similar finder patterns in one image. Regions whose
+    /// modules are under three pixels are also read enlarged twice.
+    static func regions(_ census: FinderCensus, unexplainedBy found: [Detection], width: Int, height: Int) -> [Pass] {
+        census.regions(unexplainedBy: found, width: width, height: height).flatMap { group -> [Pass] in
+            let box = group.box
+            let region = Step.region(x: box.x, y: box.y, width: box.width, height: box.height)
+            let pass = Pass(.zxing(harder: true), [region])
+            return group.module < 3 ? [pass, Pass(.zxing(harder: true), [region, .upscale(2)])] : [pass]
+        }
+    }
+
+    /// Batches of two passes, run on two cores. Between them they read every image of the
+    /// zxing-cpp and zbar samples and of Tests/Images/hard that any pass reads.
+    /// zxing-cpp on a sharpened copy (`sharpen(radius: 3)`), once second in this list, was
+    /// dropped when the locator came: nothing of the corpus, of Tests/Images or of the
+    /// generated sets was read by it and by no other pass (bench/README.md, "Where the time goes").
+    static let balanced: [[Pass]] = [
+        // zbar on a local threshold, for codes zxing-cpp's finder misses (dotted, textured,
+        // without a quiet zone, out of focus, uneven light); light on dark.
+        [Pass(.zbar, thresholdedCopies[0]), Pass(.zxing(harder: false), [.invert])],
+        // Noise and low contrast; out of focus.
+        [Pass(.zbar, thresholdedCopies[1])],
+        // Tiny codes and codes without a quiet zone.
+        [Pass(.zxing(harder: true), [.pad(0.1), .enlargeTo(400)]), Pass(.zxing(harder: true), [.upscale(2), .threshold(0.05)])],
+    ]
+
+    /// The locally thresholded copies of the first two `balanced` batches, on which
+    /// `Gate.thresholdedFinders` looks for finder patterns.
+    static let thresholdedCopies: [[Step]] = [[.threshold(0.025)], [.blur(radius: 1), .threshold(0.08)]]
+
+    /// What a pass of `balanced` batch `index` needs besides `Gate.roomForMore`: the
+    /// inverted copy nothing (light-on-dark codes of every kind show no dark finder, and
+    /// zxing-cpp's quick search costs about a millisecond on it); the thresholded copies a
+    /// finder pattern on them (`Gate.thresholdedFinders`); the enlarged copies of the last
+    /// batch the same, or an image whose smaller side is under 400 pixels, the
+    /// `enlargeTo(400)` it starts with.
+    static func copyEvidence(_ pass: Pass, batch index: Int) -> Gate {
+        if pass.steps == [.invert] { return .always }
+        return index == balanced.count - 1 ? .either(.narrowerThan(400), .thresholdedFinders) : .thresholdedFinders
+    }
+
+    /// The first batch after the quick search: both engines' own searches on the image as
+    /// it is, for what the prepared copies damage and for linear codes turned 90°, which the
+    /// quick search skips. They are cheap, and what plain zbarimg or ZXingReader reads must
+    /// never be missed, so they come before every copy, and at `balanced` they run while
+    /// nothing was read or finder groups remain (`Gate.roomForMore`).
+    static let plain: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true))]]
+
+    /// Our own EAN/UPC reader on grey levels (`ProfileReader`), after both plain searches:
+    /// it reads blurred and low-resolution bars both engines lose, and its reads outvote
+    /// theirs where an engine reads part of a symbol as a shorter one (`Detector.merged`).
+    /// It is in their batch, its gate looked at before them (at `balanced`, `roomForMore`
+    /// and `unreadBars`), and runs after them only on the bar regions they left unread
+    /// (`unread(_:by:)`): fitting grey profiles costs more than both searches, and on a 1D
+    /// photo that plain zbar reads whole it could only agree.
+    static let profiled: [[Pass]] = [[Pass(.profiles)]]
+
+    /// Whether some of `bars` has its centre outside every linear code in `found`, an EAN-8
+    /// or a UPC-E not counted (`Gate.unreadBars`).
+    static func barsUnread(_ found: [Detection], bars: [BarRegion]) -> Bool {
+        !unread(bars, by: found).isEmpty
+    }
+
+    /// Those of `bars` whose centre lies outside every linear code in `found`, an EAN-8 or a
+    /// UPC-E not counted: what the grey-profile reader still has to read.
+    static func unread(_ bars: [BarRegion], by found: [Detection]) -> [BarRegion] {
+        let whole = found.filter { !$0.symbology.isMatrix && $0.symbology != .ean8 && $0.symbology != .upce }
+        return bars.filter { region in
+            !whole.contains { d in
+                let dx = region.x - d.center.x, dy = region.y - d.center.y
+                return (dx * dx + dy * dy).squareRoot() < d.extent / 2
+            }
+        }
+    }
+
+    /// What `.thorough` adds: further passes that read images no earlier pass did, then
+    /// tiles, for pages of many small codes.
+    static let thorough: [[Pass]] = [
+        [Pass(.zxing(harder: true), [.blur(radius: 1), .threshold(0.08)]), Pass(.zbar, [.invert])],
+        [Pass(.zxing(harder: true), [.threshold(0.05)]), Pass(.zbar, [.upscale(2)])],
+        [Pass(.zxing(harder: true), [.sharpen(radius: 2)]), Pass(.zbar, [.sharpen(radius: 2)])],
+        [Pass(.zxingGlobal), Pass(.zbar, [.sharpen(radius: 3), .threshold(0.03)])],
+        [Pass(.zxing(harder: true), [.upscale(2), .sharpen(radius: 2)]), Pass(.zbar, [.growDark(1)])],
+        [Pass(.zxing(harder: true), [.shrinkTo(800)]), Pass(.zbar, [.shrinkTo(800)])],
+        [Pass(.zbar, [.blur(radius: 2)]), Pass(.zbar, [.growLight(1)])],
+    ] + tiles(2) + tiles(3)
+
+    /// Both engines on each of `n` × `n` overlapping tiles, one batch per tile.
+    static func tiles(_ n: Int) -> [[Pass]] {
+        (0..<n).flatMap { row in
+            (0..<n).map { column in
+                [Pass(.zxing(harder: true), [.tile(count: n, column: column, row: row)]),
+                 Pass(.zbar, [.tile(count: n, column: column, row: row)])]
+            }
+        }
+    }
+
+    /// Every pass of every plan.
+    static let catalogue: [Pass] = first + ours + (located + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import QRSealKit
+
+/// What decides, once per image, that further passes can still pay (`PassPlan`, "Gates"):
+/// each gate leaves out work on the images it is meant for and hides no code the plan read
+/// before it.
+@Suite("Detector: gates that decide whether further passes can pay")
+struct PlanGateTests {
+    /// The stages a `Detector` ran, from its profile hook.
+    final class Stages: @unchecked Sendable {
+        private let lock = NSLock()
+        private var names: [String] = []
+        func add(_ name: String) { lock.lock(); names.append(name); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return names }
+    }
+
+    static func detect(_ image: GrayImage) -> ([Detection], [String]) {
+        let stages = Stages()
+        var detector = Detector()
+        detector.profile = { name, _, _ in stages.add(name) }
+        return (detector.detect(in: image), stages.all)
+    }
+
+    @Test("a dense photo whose one code the locator read is searched no further: its noise forms no finder group")
+    func densePhotoStops() throws {
+        let url = LargePhotoTests.images.appendingPathComponent("dense/sealed-v20M.jpg")
+        let image = try ImageDecoder().decode([UInt8](try Data(contentsOf: url)))
+        let expected = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
+        let (found, stages) = Self.detect(image)
+        #expect(found.map(\.text) == [expected.trimmingCharacters(in: .newlines)])
+        // The first batch (the quick search, the Aztec and Data Matrix readers), the locator and
+        // the census that finds nothing left to read.
+        #expect(stages.allSatisfy { $0.hasPrefix("zxing(harder: false) []") || $0.hasPrefix("aztec []")
+                    || $0.hasPrefix("dataMatrix []")
+                    || $0.hasPrefix("located(wide: false)") || $0 == "census" },
+                "\(stages)")
+    }
+
+    @Test("finder patterns of the smallest grouped modules still give their region, once the code beside them is read")
+    func smallCodeStillGrouped() throws {
+        // A large code the quick search reads, and beside it a small one at 2 pixels per
+        // module, whose finders two scan rows cross.
+        let big = try QREncoder().encode(.text("the large code")).image(scale: 6, margin: 4)
+        let small = try QREncoder().encode(.text("the small code")).image(scale: 2, margin: 4)
+        var pixels = [UInt8](repeating: 255, count: (big.width + small.width) * big.height)
+        let width = big.width + small.width
+        for y in 0..<big.height { for x in 0..<big.width { pixels[y * width + x] = big.pixels[y * big.width + x] } }
+        for y in 0..<small.height { for x in 0..<small.width { pixels[y * width + big.width + x] = small.pixels[y * small.width + x] } }
+        let page = GrayImage(width: width, height: big.height, pixels: pixels)
+        let census = FinderCensus(page)
+        let bigRead = Detector(effort: .fast).detect(in: big)
+        #expect(bigRead.count == 1)
+        let regions = census.regions(unexplainedBy: bigRead, width: page.width, height: page.height)
+        #expect(regions.count == 1 && regions.allSatisfy { $0.box.x >= big.width - 20 }, "\(regions)")
+        #expect(Set(Detector().detect(in: page).compactMap(\.text)) == ["the large code", "the small code"])
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import QRSealKit
+
+/// The plan as data (`PassPlan.stages(for:pixels:)`): batches of gated stages that one loop
+/// in `Detector` runs, and what a user sees of their order and gates.
+@Suite("Detector: the plan's stages and their gates")
+struct PlanStageTests {
+    @Test("a blurred EAN-13 that only the grey-profile reader reads is read in the batch of both plain searches, after them")
+    func profilesAfterPlain() throws {
+        let (image, expected) = try LargePhotoTests.sample("linear/ean13-blur.jpg")
+        let (found, stages) = PlanGateTests.detect(image)
+        #expect(found.compactMap(\.text) == expected)
+        // Both plain searches ran, and then, as they left its bars unread, the grey-profile reader.
+        let profiles = try #require(stages.firstIndex { $0.hasPrefix("profiles") }, "\(stages)")
+        let zbar = try #require(stages.firstIndex(of: "zbar []"), "\(stages)")
+        #expect(zbar < profiles)
+        let batch = try #require(PassPlan.stages(for: .balanced, pixels: image.width * image.height)
+            .first { $0.flatMap(\.passes).contains(Pass(.profiles)) })
+        #expect(Set(batch.flatMap(\.passes)) == [Pass(.profiles), Pass(.zbar), Pass(.zxing(harder: true))])
+        #expect(batch.map(\.afterwards) == [nil, .unreadBars])
+    }
+
+    @Test("an EAN-13 turned a quarter, which plain zbar reads whole, leaves the grey-profile reader out")
+    func plainReadLeavesProfilesOut() throws {
+        let drawn = try ImageDecoder().decode([UInt8](try #require(Barcodes.ean13PGM("4006381333931"))))
+        // The quick search reads linear codes across the rows only: turned, it is left to the plain searches.
+        var turned = [UInt8](repeating: 255, count: drawn.pixels.count)
+        for y in 0..<drawn.height { for x in 0..<drawn.width { turned[x * drawn.height + y] = drawn.pixels[y * drawn.width + x] } }
+        let image = GrayImage(width: drawn.height, height: drawn.width, pixels: turned)
+        let (found, stages) = PlanGateTests.detect(image)
+        #expect(found.compactMap(\.text) == ["4006381333931"])
+        #expect(stages.contains("zbar []") && !stages.contains { $0.hasPrefix("profiles") }, "\(stages)")
+    }
+
+    @Test("a QR code the quick search read whole leaves the grey-profile reader, the plain searches and our Aztec and Data Matrix readers out")
+    func readCodeStops() throws {
+        let code = try QREncoder().encode(.text("one code, read at once")).image(scale: 6, margin: 4)
+        let (found, stages) = PlanGateTests.detect(code)
+        #expect(found.compactMap(\.text) == ["one code, read at once"])
+        #expect(!stages.contains { $0.hasPrefix("profiles") || $0.hasPrefix("zbar") }, "\(stages)")
+        #expect(!stages.contains { $0.hasPrefix("aztec") || $0.hasPrefix("dataMatrix") }, "\(stages)")
+    }
+
+    @Test("a small QR code the quick search reads leaves room: an Aztec symbol turned 30° and a distorted Data Matrix beside it, which only our readers read, are read too")
+    func ownReadersAfterQuickRead() throws {
+        let (aztec, aztecText) = try LargePhotoTests.sample("aztec/rot30.png")
+        let (matrix, matrixText) = try LargePhotoTests.sample("datamatrix/distorted.png")
+        let qr = try QREncoder().encode(.text("a small code beside two others")).image(scale: 3, margin: 4)
+        // Each symbol on the 16-pixel grid of the binarization our readers share, as alone.
+        func grid(_ x: Int) -> Int { (x + 15) / 16 * 16 }
+        let aztecX = grid(qr.width + 32), matrixX = grid(aztecX + aztec.width + 16)
+        let w = matrixX + matrix.width + 32, h = max(qr.height, aztec.height, matrix.height) + 64
+        var page = [UInt8](repeating: 255, count: w * h)
+        GateImageTests.paste(qr, into: &page, width: w, x: 32, y: 32)
+        GateImageTests.paste(aztec, into: &page, width: w, x: aztecX, y: 32)
+        GateImageTests.paste(matrix, into: &page, width: w, x: matrixX, y: 32)
+        let (found, stages) = PlanGateTests.detect(GrayImage(width: w, height: h, pixels: page))
+        #expect(Set(found.compactMap(\.text)) == Set(["a small code beside two others"] + aztecText + matrixText))
+        // The quick search read the QR code first; our readers came after it.
+        #expect(stages.first == "zxing(harder: false) []", "\(stages)")
+        #expect(stages.contains("aztec []") && stages.contains("dataMatrix []"), "\(stages)")
+    }
+
+    @Test("every effort's plan starts with the quick search and reads a large photo region by region")
+    func largePhotoRegions() {
+        for effort in Effort.allCases {
+            let stages = PassPlan.stages(for: effort, pixels: 12_000_000)
+            #expect(stages.first?.flatMap(\.passes).contains(Pass(.zxing(harder: false))) == true, "\(effort)")
+            #expect(stages.dropFirst().first?.map(\.work) == [.regions], "\(effort)")
+            #expect(stages.dropFirst().first?.map(\.gate) == [.always], "\(effort)")
+        }
+        // A small image has no regions before something was read.
+        let small = PassPlan.stages(for: .balanced, pixels: 1_000_000).flatMap { $0 }.filter { $0.work == .regions }
+        #expect(small.map(\.gate) == [.somethingRead])
+    }
+
+    @Test("every effort's budget lets a budgeted stage start; no limit and none left are said by name")
+    func budgetKinds() {
+        for effort in Effort.allCases {
+            for pixels in [0, 300_000, 40_000_000] {
+                let budget = effort.timeBudget(pixels: pixels)
+                #expect(budget.allows(spentMilliseconds: 0), "\(effort) at \(pixels) pixels")
+                #expect(budget.allows(spentMilliseconds: 9_999), "\(effort) at \(pixels) pixels")
+                #expect(!budget.allows(spentMilliseconds: 1e9), "\(effort) at \(pixels) pixels")
+            }
+        }
+        #expect(TimeBudget.unlimited.allows(spentMilliseconds: 1e12))
+        #expect(!TimeBudget.exhausted.allows(spentMilliseconds: 0))
+        #expect(TimeBudget.cpu(.milliseconds(5)).allows(spentMilliseconds: 4.9))
+        #expect(!TimeBudget.cpu(.milliseconds(5)).allows(spentMilliseconds: 5))
+    }
+
+    @Test("the safety net counts the passes' CPU time: an exhausted budget still runs the unbudgeted stages and no other")
+    func zeroBudget() throws {
+        // Read only by zbar on a thresholded copy, a budgeted stage.
+        let (image, expected) = try LargePhotoTests.sample("hard/blur.png")
+        var detector = Detector()
+        #expect(detector.detect(in: image).compactMap(\.text) == expected)
+        detector.timeBudget = .exhausted
+        #expect(detector.detect(in: image).isEmpty)
+    }
+
+    @Test("at balanced the wide locator and the thresholded and enlarged copies ask for finder evidence; the inverted copy, thorough and a large photo's wide locator do not")
+    func evidenceGates() {
+        func gates(_ effort: Effort, _ pixels: Int) -> [Pass: PassPlan.Gate] {
+            var gates: [Pass: PassPlan.Gate] = [:]
+            for stage in PassPlan.stages(for: effort, pixels: pixels).flatMap({ $0 }) {
+                for pass in stage.passes { gates[pass] = stage.gate }
+            }
+            return gates
+        }
+        func asksForEvidence(_ gate: PassPlan.Gate?) -> Bool {
+            switch gate {
+            case .thresholdedFinders?: return true
+            case .both(let a, let b)?, .either(let a, let b)?: return asksForEvidence(a) || asksForEvidence(b)
+            default: return false
+            }
+        }
+        let small = gates(.balanced, 300_000)
+        #expect(asksForEvidence(small[Pass(.located(wide: true))]))
+        for pass in PassPlan.balanced.flatMap({ $0 }) {
+            #expect(asksForEvidence(small[pass]) == (pass.steps != [.invert]), "\(pass)")
+        }
+        #expect(!gates(.thorough, 300_000).values.contains(where: asksForEvidence))
+        #expect(!asksForEvidence(gates(.balanced, 12_000_000)[Pass(.located(wide: true))]))
+    }
+}
