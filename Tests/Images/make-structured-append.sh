@@ -29,3 +29,9 @@ gate() {
 }
 gate a "Meet at the north gate at 0900. Bring the red folder and the money."
 gate b "Meet at the south gate at 0930. Bring the blue folder and the keys."
+# latin1-1-of-3 … 3-of-3: a message in ISO-8859-1 bytes, without ECI, by qrencode -S: its
+# joined text must read as Latin-1, as a single code's would.
+tmp="$(mktemp -d)"
+qrencode -S -8 -v 1 -l L -o "$tmp/l.png" "$(printf 'Gr\xfc\xdfe aus K\xf6ln, sch\xf6ne Gr\xfc\xdfe an alle.')"
+for i in 1 2 3; do mv "$tmp/l-0$i.png" "$out/latin1-$i-of-3.png"; done
+rmdir "$tmp"

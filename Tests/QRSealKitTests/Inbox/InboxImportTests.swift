@@ -143,7 +143,7 @@ struct InboxImportTests {
         let inbox = try fresh()
         let value = ["csv-nan": "nan", "csv-inf": "inf", "csv-huge": "1e999"][corner]!
         let text = InboxFormat.csvHeader + "\r\n"
-            + "0,2026-01-01T00:00:00Z,file,a,qr,text,ok,b2s=,\"[[0,0],[\(value),1],[2,2],[3,3]]\",,0,,,,\r\n"
+            + "0,2026-01-01T00:00:00Z,file,a,qr,text,ok,b2s=,\"[[0,0],[\(value),1],[2,2],[3,3]]\",,0,,,,,\r\n"
         #expect(failure(text, into: inbox, line: 2) == "corners must be finite numbers")
     }
 

@@ -216,15 +216,15 @@ struct InboxWaitingExportTests {
     }
 
     @Test("hostile waiting parts in CSV fail the import naming their line", arguments: [
-        ("2026-01-01T00:00:00Z,file,a.png,qr,,,\(base64(goodPart)),,,,parts,,", "expected 15 fields"),
-        (",2026-01-01T00:00:00Z,file,a.png,qr,,,\(base64(goodPart)),,,,parts,x,,", "sequence_index must be a whole number"),
-        (",2026-01-01T00:00:00Z,file,a.png,qr,,,\(base64(Array(goodPart.dropLast()))),,,,parts,,,", "damaged part"),
-        (",2026-01-01T00:00:00Z,file,a.png,qr,,,YWJj,,,,structured-append,0,0,1", "sequence_count 1 to 16"),
-        (",2026-01-01T00:00:00Z,file,a.png,,,,YWJj,,,,structured-append,0,1,1", "source and symbology are required"),
+        ("2026-01-01T00:00:00Z,file,a.png,qr,,,\(base64(goodPart)),,,,parts,,,", "expected 16 fields"),
+        (",2026-01-01T00:00:00Z,file,a.png,qr,,,\(base64(goodPart)),,,,parts,x,,,", "sequence_index must be a whole number"),
+        (",2026-01-01T00:00:00Z,file,a.png,qr,,,\(base64(Array(goodPart.dropLast()))),,,,parts,,,,", "damaged part"),
+        (",2026-01-01T00:00:00Z,file,a.png,qr,,,YWJj,,,,structured-append,0,0,1,", "sequence_count 1 to 16"),
+        (",2026-01-01T00:00:00Z,file,a.png,,,,YWJj,,,,structured-append,0,1,1,", "source and symbology are required"),
     ])
     func hostileCSV(record: String, reason: String) throws {
         let target = try fresh("hostile.sqlite")
-        let good = ",2026-01-01T00:00:00Z,file,a.png,qr,,,\(Self.base64(Self.goodPart)),,,,parts,,,"
+        let good = ",2026-01-01T00:00:00Z,file,a.png,qr,,,\(Self.base64(Self.goodPart)),,,,parts,,,,"
         do {
             try importText([InboxFormat.csvHeader, good, record].joined(separator: "\r\n"), into: target)
             Issue.record("the import should have failed")
