@@ -86,25 +86,9 @@ public enum QRSealCLI {
         if spec.name != "doctor" && !EncodeCommand.isPlain(spec, args) {
             do { try SharedLibrary.crypto.load() } catch { throw CLIError(error) }
         }
-        switch spec.name {
-        case "encode": return try EncodeCommand(args, console: console).run(console: console)
-        case "scan":
-            var command = try ScanCommand(args, console: console)
-            return command.run(console: console)
-        case "open":
-            var command = try OpenCommand(args, console: console)
-            return try command.run(console: console)
-        case "keygen": return try KeygenCommand(args).run(console: console)
-        case "keys show", _ where spec.name.hasPrefix("contacts "):
-            return try RecipientCommand(spec, args, console: console).run(console: console)
-        case "capacity": return try CapacityCommand(args).run(console: console)
-        case "doctor": return try DoctorCommand(args, console: console).run(console: console)
-        case _ where spec.name.hasPrefix("inbox "):
-            return try InboxCommand(spec, args, console: console).run(console: console)
-        case _ where spec.name.hasPrefix("keys "):
-            return try KeysCommand(spec, args, console: console).run(console: console)
-        default: throw unknownCommand(first)
-        }
+        guard let type = Commands.type(named: spec.name) else { throw unknownCommand(first) }
+        var command = try type.init(spec, args, console: console)
+        return try command.run(console: console)
     }
 
     private static func unknownCommand(_ name: String) -> CLIError {

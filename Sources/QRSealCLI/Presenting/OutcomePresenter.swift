@@ -153,7 +153,7 @@ struct OutcomePresenter {
         guard let d = outcome.detection else { return false }
         let name = outcome.source.name
         let progress = piece.progress
-        for dropped in piece.dropped { report(dropped, console: console) }
+        for dropped in piece.dropped { Diagnostics.dropped(dropped, console: console) }
         let label = "part \(piece.index + 1) of \(progress.totalParts) of message \(progress.idText)"
         let isNewPart: Bool
         switch piece.state {
@@ -298,18 +298,6 @@ struct OutcomePresenter {
         guard partsAreKept else { return what + ": scan the sender's codes again, all in one run" }
         return what + ": its parts wait in the inbox; scan the sender's codes of it again to complete it, "
             + "or drop it with: qrseal inbox rm --waiting \(progress.idText)"
-    }
-
-    /// Tells of a waiting message dropped to keep the inbox within its limits.
-    private func report(_ dropped: Inbox.DroppedMessage, console: Console) {
-        let why: String
-        switch dropped.reason {
-        case .expired: why = "no part of it came for \(Inbox.WaitingLimits().expiry / 86_400_000) days"
-        case .tooManyMessages: why = "too many messages were waiting, and it was added to least recently"
-        case .tooManyPieces: why = "too many parts were waiting, and it was added to least recently"
-        }
-        Diagnostics.hint("message \(dropped.progress.idText) (\(dropped.progress.text)) was dropped from the inbox: \(why)",
-                         console: console)
     }
 
     private func report(_ error: CLIError, _ outcome: Outcome, _ console: Console) {

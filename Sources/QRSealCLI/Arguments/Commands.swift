@@ -136,13 +136,22 @@ enum Commands {
         name: "help", abstract: "Show help for the tool or for one command.",
         arguments: "[COMMAND]", options: [])
 
-    static let all = [encode, scan, open, keygen, capacity] + InboxCommandSpecs.all + RecipientCommandSpecs.all
-        + [DoctorCommand.spec, help]
+    /// Every command, with the type that runs it: the one table of commands.
+    static let table: [(spec: CommandSpec, type: any Command.Type)] =
+        [(encode, EncodeCommand.self), (scan, ScanCommand.self), (open, OpenCommand.self), (keygen, KeygenCommand.self),
+         (capacity, CapacityCommand.self)]
+        + InboxCommandSpecs.inbox.map { ($0, InboxCommand.self) } + InboxCommandSpecs.keys.map { ($0, KeysCommand.self) }
+        + RecipientCommandSpecs.all.map { ($0, RecipientCommand.self) } + [(DoctorCommand.spec, DoctorCommand.self)]
+
+    static let all = table.map(\.spec) + [help]
 
     /// Commands with subcommands: `qrseal inbox list`, `qrseal keys add`, `qrseal contacts add`.
     static let groups: Set<String> = ["inbox", "keys", "contacts"]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+
+    /// The type that runs the command `name`.
+    static func type(named name: String) -> (any Command.Type)? { table.first { $0.spec.name == name }?.type }
 }
 
 /// Help text derived from the command specs.

@@ -71,6 +71,7 @@ enum InboxCommandSpecs {
     static let keysRemove = CommandSpec(
         name: "keys rm", abstract: "Remove a key from the keyring.", arguments: "NAME", options: [])
 
-    static let all = [list, show, open, remove, label, pin, unpin, count, export, importItems,
-                      keysAdd, keysList, keysRemove]
+    static let inbox = [list, show, open, remove, label, pin, unpin, count, export, importItems]
+    static let keys = [keysAdd, keysList, keysRemove]
+    static let all = inbox + keys
 }
