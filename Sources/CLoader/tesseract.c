@@ -62,7 +62,7 @@ QRSEAL_LAZY_LIBRARY(qrseal_lazy_tesseract, "libtesseract.so.5", TESSERACT_FUNCTI
  * confusable letters compiled into the library, for all scripts, and inserts each pair the
  * language's letters can spell into sorted linked lists and into the unicharset, whose
  * every new entry then gets an adaptive classifier's class: about 100 of the 115 ms of
- * CPU a start of `eng` takes (perf; bench/README.md, "Tesseract's start"). The table serves
+ * CPU a start of `eng` takes (perf; bench/startup.py). The table serves
  * only the legacy engine (its adaptive classifier, stopper and permuter; a Tesseract built
  * without it, --disable-legacy, never loads it), no init variable or component of the
  * traineddata file turns it off, and TextRecognizer starts Tesseract in LSTM-only mode.

@@ -220,7 +220,7 @@ public final class TextRecognizer: @unchecked Sendable {
     /// `sparse`, or, on a page, when they lie one below the other, which is then their
     /// reading order; else the whole image, for a page's columns. A page's rectangles read
     /// the same words as the whole of it, in less time: a camera frame's mottled ground is
-    /// not thresholded and laid out (bench/README.md).
+    /// not thresholded and laid out (measured by bench/text.py and bench/livetext.py).
     static func areas(_ prepared: TextPreparation, sparse: Bool) -> [Region] {
         if let regions = prepared.regions, sparse || TextRegions.isStacked(regions) { return regions }
         return [Region(x: 0, y: 0, width: prepared.image.width, height: prepared.image.height)]

@@ -3,7 +3,7 @@ import CLoader
 /// A C library that qrseal opens the first time a command needs it rather than at start-up
 /// (CLoader: `dlopen` of its versioned soname, then `dlsym` of each function the wrapper
 /// calls), since loading it and its own dependencies would cost every process, even one
-/// that never uses it (bench/README.md, "Start-up").
+/// that never uses it (bench/startup.py measures what one process costs).
 ///
 /// Its wrapper calls the library's functions as if it were linked; the first call opens
 /// it. `load()` opens it too, and is how a wrapper turns a missing library into an error

@@ -1,5 +1,5 @@
 /// Which passes run, in which order, and when: the plan as data. Chosen by measurement on
-/// the zxing-cpp and zbar sample images and on the generated hard images (see
+/// the zxing-cpp and zbar sample images and on the generated hard images (bench/passes, "The detection plan" in
 /// bench/README.md), by how many unread images a pass reads per millisecond it costs.
 ///
 /// The plan is an ordered list of batches (`stages(for:pixels:)`); a batch is one or more
@@ -10,7 +10,7 @@
 /// are merged; a stage with a second gate (`Stage.afterwards`) runs after the others of its
 /// batch, when that gate holds on what they read. Gates are counts and sizes, never the clock, and each was measured over the
 /// shared corpus, Tests/Images and the generated sets to lose no read (`passes --plan`,
-/// bench/README.md "Where the time goes"). The stages, in order:
+/// bench/passes/compare.py). The stages, in order:
 ///
 /// | stage | `fast` | `balanced` | `thorough` |
 /// |---|---|---|---|
@@ -116,7 +116,7 @@ enum PassPlan {
         /// while a code in the same photo shows at least one even when blur and a turn
         /// have broken the other two. Measured over the shared corpus, Tests/Images, the
         /// generated sets and bench/gen_gatecases.py's codes in 640 × 480 pictures to lose
-        /// no read (bench/README.md, "An evidence gate for the thresholded copies").
+        /// no read (`passes --plan` and bench/passes/compare.py).
         case thresholdedFinders
         /// The image's smaller side is under this many pixels: a crop around one small code,
         /// what the enlarged copies of the last `balanced` batch are for (Micro QR, PDF417
@@ -225,7 +225,8 @@ enum PassPlan {
 
     /// Our own locator and rectifier (`QRLocator`), alone in its batch: dense and curved
     /// QR codes that the engines' own detectors sample wrongly. It runs first after the
-    /// quick search at every effort (issue 10, items 4 and 7): it costs a finder scan when
+    /// quick search at every effort, as it reads dense and curled codes that no later pass
+    /// would, for little: it costs a finder scan when
     /// it finds no triple. On a large photo it sees every pixel, as the plain searches do.
     static let located: [[Pass]] = [[Pass(.located(wide: false))]]
 
@@ -265,7 +266,7 @@ enum PassPlan {
     /// zxing-cpp and zbar samples and of Tests/Images/hard that any pass reads.
     /// zxing-cpp on a sharpened copy (`sharpen(radius: 3)`), once second in this list, was
     /// dropped when the locator came: nothing of the corpus, of Tests/Images or of the
-    /// generated sets was read by it and by no other pass (bench/README.md, "Where the time goes").
+    /// generated sets was read by it and by no other pass (`passes --plan`).
     static let balanced: [[Pass]] = [
         // zbar on a local threshold, for codes zxing-cpp's finder misses (dotted, textured,
         // without a quiet zone, out of focus, uneven light); light on dark.

@@ -146,7 +146,7 @@ struct FinderCensus {
     /// finder's 3-module core of at least `smallestRegionModule` pixels is crossed by two of
     /// the rows scanned (every other one), while noise, JPEG blocks and the texture around
     /// a dense code imitate the ratio on one row. Counting those kept `balanced` going over
-    /// the whole of a photo whose one code it had read (bench/README.md, "Where the time goes").
+    /// the whole of a photo whose one code it had read (measured with `passes --plan`).
     static let leastGroupedHits = 2
 
     /// A group of three patterns placed as one code's corners: the rectangle of the image
