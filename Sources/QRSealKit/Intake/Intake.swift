@@ -112,10 +112,15 @@ public final class Intake {
                        isSeenBefore: false)
     }
 
-    /// A binary age file given whole: opened, not kept (it is a file the user has).
-    public func take(ageFile bytes: [UInt8], from source: IntakeSource) -> Outcome {
-        Outcome(subject: .file(bytes), source: source, classification: .age(bytes), event: .message(reader.open(.age(bytes))),
-                kept: nil, inboxFailure: nil, isSeenBefore: false)
+    /// A file or standard input given whole that is not an image: a binary age file (opened,
+    /// not kept: it is a file the user has), or text (`take(pasted:)`); nil for bytes that
+    /// are neither.
+    public func take(given bytes: [UInt8], from source: IntakeSource) -> Outcome? {
+        if AgeFile.isAgeFile(bytes), !AgeArmor.isArmored(bytes) {
+            return Outcome(subject: .file(bytes), source: source, classification: .age(bytes),
+                           event: .message(reader.open(.age(bytes))), kept: nil, inboxFailure: nil, isSeenBefore: false)
+        }
+        return String(validating: bytes, as: UTF8.self).map { take(pasted: $0, from: source) }
     }
 
     /// Opens again, with the keys now at hand, what an outcome left locked; anything else

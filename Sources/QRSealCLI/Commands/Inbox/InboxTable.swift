@@ -29,7 +29,8 @@ enum InboxTable {
     static func summary(_ item: InboxItem) -> String {
         switch item.kind {
         case .sealed:
-            let size = ((try? Armor.envelope(fromSymbol: item.bytes)) ?? nil)?.count ?? item.bytes.count
+            var size = item.bytes.count
+            if case .sealed(let envelope) = Classification(symbolBytes: item.bytes) { size = envelope.count }
             return "sealed message, \(size) bytes; 'qrseal inbox open \(item.id ?? 0)'"
         case .binary: return "\(item.bytes.count) bytes of binary data"
         case .recipient:

@@ -97,17 +97,9 @@ struct OpenCommand {
         if !text.hasSuffix("\n") && (count > 1 || console.outputIsTerminal) { console.write(Data("\n".utf8)) }
     }
 
-    /// What the input holds, through the intake (which keeps what was read): an age file's
-    /// or a sealed message's text, or an image's symbols.
+    /// What the input holds, through the intake (which keeps what was read): an image's
+    /// symbols, or what a file or pasted text is.
     private func received(_ bytes: [UInt8], console: Console) throws(CLIError) -> [Outcome] {
-        let pasted = IntakeSource(name: source, recorded: source == "-" ? "pasted text" : source, kind: .text)
-        if AgeFile.isAgeFile(bytes) {
-            // Pasted armor may have white space around it; a binary age file is opened as it is.
-            if AgeArmor.isArmored(bytes), let text = String(validating: bytes, as: UTF8.self) {
-                return [intake.take(pasted: text, from: pasted)]
-            }
-            return [intake.take(ageFile: bytes, from: pasted)]
-        }
         if ImageDecoder.sniff(bytes) != nil {
             let image: GrayImage
             do { image = try intake.reader.decoder.decode(bytes) } catch {
@@ -121,10 +113,10 @@ struct OpenCommand {
             }
             return intake.take(report.detections, from: .file(source))
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        let pasted = IntakeSource(name: source, recorded: source == "-" ? "pasted text" : source, kind: .text)
+        guard let outcome = intake.take(given: bytes, from: pasted) else {
             throw CLIError(message: "\(source): neither an image nor sealed text")
         }
-        let outcome = intake.take(pasted: text, from: pasted)
         if case .damagedSealed(let error) = outcome.classification {
             throw CLIError(message: "\(source): \(error.description)", status: Self.status(for: error))
         }
