@@ -21,7 +21,7 @@ MANDIR ?= $(PREFIX)/share/man
 BASH_COMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSH_COMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISH_COMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
-VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/QRSealCLI/Commands.swift)
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/QRSealCLI/Arguments/Commands.swift)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 # The package's version is the program's, with a Debian revision (the package is not native).
 DEB_REVISION ?= 1
