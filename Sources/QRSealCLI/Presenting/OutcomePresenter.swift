@@ -166,7 +166,7 @@ struct OutcomePresenter {
             newParts += 1
             newBytes += filed.bytes.count
         }
-        var extra: [(String, JSON.Value)] = live.map { [("frame", .int($0.frame)), ("time", .number(($0.time * 1000).rounded() / 1000))] } ?? []
+        var extra = live?.timing ?? []
         var rate = ""
         if let elapsed = live?.time, elapsed > 0 {
             let kbps = (Double(newBytes) / 1000 / elapsed * 10).rounded() / 10

@@ -54,6 +54,7 @@ struct LiveEvents {
     /// in the inbox once; `--json` gives every event.
     mutating func handle(_ event: TextEvent, console: Console) {
         let block = event.block
+        let live = OutcomePresenter.LiveEvent(kind: event.kind.rawValue, id: event.id, frame: event.frame, time: event.time)
         if event.textChanged {
             if event.kind == .add { textAdded += 1 }
             let outcome = reopen(intake.take([block], from: source)[0], console: console)
@@ -68,10 +69,8 @@ struct LiveEvents {
         let content = outcome?.content ?? .plain
         switch presenter.style {
         case .json:
-            var fields: [(String, JSON.Value)] = [("event", .string(event.kind.rawValue)), ("id", .int(event.id))]
-            fields += OutcomeForms.textFields(source: source.name, block, content, inboxID: outcome?.kept?.id)
-            fields += [("frame", .int(event.frame)), ("time", .number((event.time * 1000).rounded() / 1000))]
-            console.print(JSON.line(fields))
+            console.print(JSON.line(live.head + OutcomeForms.textFields(source: source.name, block, content,
+                                                                        inboxID: outcome?.kept?.id) + live.timing))
         case .human, .raw:
             guard event.textChanged else { break }
             let before = textLines[event.id] ?? []
