@@ -31,7 +31,7 @@ DEB_MAINTAINER ?= qrseal maintainers <maintainers@users.noreply.a-seed-400f2da3.
 
 # C libraries the package links against, and the peer tools the tests and
 # benchmarks use as independent checks.
-DEB_LIBS = libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev libturbojpeg0-dev libssl-dev libbrotli-dev libsqlite3-dev libisal-dev libcairo2-dev libgif-dev libtesseract-dev tesseract-ocr-eng fonts-dejavu-core linux-libc-dev pkg-config
+DEB_LIBS = libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev libturbojpeg0-dev libssl-dev libbrotli-dev libsqlite3-dev libisal-dev libcairo2-dev libgif-dev libtesseract-dev tesseract-ocr-eng fonts-dejavu-core linux-libc-dev pkg-config libgtk-4-dev libadwaita-1-dev
 DEB_PEERS = qrencode zbar-tools zxing-cpp-tools zint imagemagick librsvg2-bin age openssl sqlite3 poppler-utils python3 python3-venv liberasurecode-dev tesseract-ocr tesseract-ocr-deu \
 	bash zsh fish dpkg-dev fakeroot lintian
 DEB_PACKAGES = $(DEB_LIBS) $(DEB_PEERS)

@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "QRSealKit", targets: ["QRSealKit"]),
         .executable(name: "qrseal", targets: ["qrseal"]),
         .executable(name: "qrseal-engine", targets: ["qrseal-engine"]),
+        .executable(name: "qrseal-desktop", targets: ["qrseal-desktop"]),
     ],
     targets: [
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
@@ -53,6 +54,14 @@ let package = Package(
                 dependencies: ["CEngine", "CLoader", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CISAL", "CCairo", "CGIF", "CTesseract"]),
         .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
         .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
+        // GTK 4 and libadwaita (Debian 12: 4.8 and 1.2), for the desktop app alone: the CLI
+        // never links them. Its header turns the few macros Swift cannot call into functions.
+        .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1",
+                       providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]),
+        // The desktop app: `Toolkit/` is the one place that calls GTK; the pages use its
+        // Swift types and QRSealKit's pipeline, as the CLI does.
+        .target(name: "QRSealDesktop", dependencies: ["QRSealKit", "CGtk"]),
+        .executableTarget(name: "qrseal-desktop", dependencies: ["QRSealDesktop"]),
         // zlib, for tests only: some of age's CCTV vectors are stored zlib-compressed.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),

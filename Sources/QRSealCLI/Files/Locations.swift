@@ -8,32 +8,25 @@ struct Locations {
                                         help: "Use the inbox at PATH (default: $QRSEAL_INBOX, else $XDG_DATA_HOME/qrseal/inbox.sqlite).")
 
     let environment: [String: String]
+    /// The library's answer to where things live, from this process's environment.
+    let files: UserFiles
 
-    init(console: Console) { environment = console.environment }
-
-    private var home: String? { environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } }
+    init(console: Console) {
+        environment = console.environment
+        files = UserFiles(environment: console.environment)
+    }
 
     /// `$XDG_CACHE_HOME/qrseal`, or `~/.cache/qrseal`; nil when neither is set.
-    var cacheDirectory: String? {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/qrseal" }
-        return home.map { $0 + "/.cache/qrseal" }
-    }
+    var cacheDirectory: String? { files.cacheDirectory }
 
     /// `$XDG_DATA_HOME/qrseal`, or `~/.local/share/qrseal`.
     func dataDirectory() throws(CLIError) -> String {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/qrseal" }
-        guard let home else {
-            throw CLIError(message: "cannot tell where to keep data: neither XDG_DATA_HOME nor HOME is set",
-                           hints: ["pass --inbox PATH or set QRSEAL_INBOX"])
-        }
-        return home + "/.local/share/qrseal"
+        do { return try files.dataDirectory() } catch { throw CLIError(error) }
     }
 
     /// The inbox file for this command.
     func inboxPath(_ args: ParsedArguments) throws(CLIError) -> String {
-        if let path = args.value("inbox") { return path }
-        if let path = environment["QRSEAL_INBOX"], !path.isEmpty { return path }
-        return try dataDirectory() + "/inbox.sqlite"
+        do { return try files.inboxPath(given: args.value("inbox")) } catch { throw CLIError(error) }
     }
 
     /// Opens the inbox, its folder made with mode 0700; only commands that store create it,
@@ -51,7 +44,7 @@ struct Locations {
 
     /// The keyring folder: `<data directory>/keys`.
     func keyring() throws(CLIError) -> Keyring {
-        Keyring(directory: try dataDirectory() + "/keys")
+        do { return try files.keyring() } catch { throw CLIError(error) }
     }
 
     /// The keyring's keys, to try on sealed messages. Without a data directory there is no
@@ -65,45 +58,33 @@ struct Locations {
 
     /// The contacts folder: `<data directory>/contacts`.
     func contacts() throws(CLIError) -> Contacts {
-        Contacts(directory: try dataDirectory() + "/contacts")
+        do { return try files.contacts() } catch { throw CLIError(error) }
     }
 
     /// `$XDG_CONFIG_HOME/qrseal/config`, or `~/.config/qrseal/config`.
-    var configPath: String? {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/qrseal/config" }
-        return home.map { $0 + "/.config/qrseal/config" }
-    }
+    var configPath: String? { files.configPath }
 
     /// The config file's settings: `key = value` lines, `#` comments.
     func config() throws(CLIError) -> [String: String] {
-        guard let path = configPath, let data = FileManager.default.contents(atPath: path) else { return [:] }
-        var settings: [String: String] = [:]
-        for (n, raw) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            let parts = line.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2 else {
-                throw CLIError(message: "\(path): line \(n + 1): expected 'key = value'")
-            }
-            settings[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces)
-        }
-        return settings
+        do { return try files.config() } catch { throw CLIError(error) }
     }
 
     /// The duplicate policy: `--dedupe`, else the config file's `dedupe`, else consecutive.
     func dedupePolicy(_ args: ParsedArguments) throws(CLIError) -> DedupePolicy {
         if let policy = try args.choice("dedupe", of: DedupePolicy.self) { return policy }
-        if let value = try config()["dedupe"] {
-            guard let policy = DedupePolicy(rawValue: value.lowercased()) else {
-                throw CLIError(message: "\(configPath ?? "config"): dedupe must be consecutive, always or never, not '\(value)'")
-            }
-            return policy
-        }
-        return .consecutive
+        do { return try files.dedupePolicy() } catch { throw CLIError(error) }
     }
 }
 
 extension CLIError {
+    /// Where things live cannot be told, or the configuration cannot be read.
+    init(_ error: UserFiles.Failure) {
+        switch error {
+        case .noDataDirectory: self.init(message: error.description, hints: ["pass --inbox PATH or set QRSEAL_INBOX"])
+        default: self.init(message: error.description)
+        }
+    }
+
     /// The inbox's failure, with what the user can do about it.
     init(_ error: InboxError) {
         switch error {

@@ -1,0 +1,50 @@
+import Foundation
+import QRSealKit
+
+/// What every page shares: where the user's files are (the same as the CLI's), the inbox,
+/// the keyring, the window's toasts, and word that the inbox changed. One per window.
+final class AppContext {
+    let files: UserFiles
+    let options: DesktopOptions
+    /// Set by the window once it is built.
+    var toasts: ToastOverlay!
+    var window: Window!
+    private var inboxObservers: [() -> Void] = []
+
+    init(options: DesktopOptions, environment: [String: String]) {
+        self.options = options
+        files = UserFiles(environment: environment)
+    }
+
+    /// The inbox file, as the CLI finds it (`--inbox`, `QRSEAL_INBOX`, the data directory).
+    func inboxPath() throws(UserFiles.Failure) -> String { try files.inboxPath(given: options.inbox) }
+
+    /// Opens the inbox, making its folder (mode 0700) when it is missing.
+    func openInbox() throws(InboxError) -> Inbox {
+        let path: String
+        do { path = try inboxPath() } catch { throw .cannotOpen(path: "inbox", reason: error.description) }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                     attributes: [.posixPermissions: 0o700])
+        }
+        return try Inbox(path: path)
+    }
+
+    /// The duplicate policy of the user's configuration (consecutive when unset or unreadable).
+    var dedupePolicy: DedupePolicy { (try? files.dedupePolicy()) ?? .consecutive }
+
+    /// The keys of the keyring, to try on sealed messages; a key that cannot be read is skipped.
+    func keyringKeys() -> [SealKey] {
+        guard let ring = try? files.keyring() else { return [] }
+        return ring.readableKeys().0
+    }
+
+    /// Says that the inbox changed (something kept, removed, imported): pages showing it reload.
+    func inboxChanged() { for observer in inboxObservers { observer() } }
+
+    func onInboxChange(_ body: @escaping () -> Void) { inboxObservers.append(body) }
+
+    /// A short message at the bottom of the window.
+    func toast(_ text: String) { toasts.show(text) }
+}

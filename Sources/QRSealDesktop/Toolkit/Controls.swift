@@ -1,0 +1,203 @@
+import CGtk
+
+/// `GtkLabel`.
+final class Label: Widget {
+    init(_ text: String = "", style: String? = nil) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_label_new(text)))
+        if let style { addStyle(style) }
+    }
+
+    var text: String {
+        get { String(cString: gtk_label_get_text(p())) }
+        set { gtk_label_set_text(p(), newValue) }
+    }
+
+    /// Wraps long text over several lines (by word, or anywhere in a long word).
+    func wraps(_ on: Bool = true) {
+        gtk_label_set_wrap(p(), on ? 1 : 0)
+        gtk_label_set_wrap_mode(p(), PANGO_WRAP_WORD_CHAR)
+    }
+
+    /// Lets the text be selected and copied.
+    func selectable(_ on: Bool = true) { gtk_label_set_selectable(p(), on ? 1 : 0) }
+
+    /// Ends a text too long for its space with "…".
+    func ellipsizes() { gtk_label_set_ellipsize(p(), PANGO_ELLIPSIZE_END) }
+
+    func leftAligned() { gtk_label_set_xalign(p(), 0) }
+}
+
+/// `GtkButton`, with a text label or an icon.
+final class Button: Widget {
+    init(_ label: String, style: String? = nil, action: (() -> Void)? = nil) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_button_new_with_mnemonic(label)))
+        if let style { addStyle(style) }
+        if let action { on("clicked", action) }
+    }
+
+    /// A button showing an icon; `name` is what a screen reader says and the tooltip shows.
+    init(icon: String, name: String, action: (() -> Void)? = nil) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(icon)))
+        tooltip = name
+        accessibleName = name
+        if let action { on("clicked", action) }
+    }
+
+    var label: String {
+        get { gtk_button_get_label(p()).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(p(), newValue) }
+    }
+}
+
+/// `GtkToggleButton`: a button that stays in.
+final class ToggleButton: Widget {
+    init(_ label: String, active: Bool = false, toggled: ((Bool) -> Void)? = nil) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_toggle_button_new_with_mnemonic(label)))
+        isActive = active
+        if let toggled { on("toggled") { [unowned self] in toggled(self.isActive) } }
+    }
+
+    init(icon: String, name: String, toggled: ((Bool) -> Void)? = nil) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_toggle_button_new()))
+        gtk_button_set_icon_name(p(), icon)
+        tooltip = name
+        accessibleName = name
+        if let toggled { on("toggled") { [unowned self] in toggled(self.isActive) } }
+    }
+
+    var isActive: Bool {
+        get { gtk_toggle_button_get_active(p()) != 0 }
+        set { gtk_toggle_button_set_active(p(), newValue ? 1 : 0) }
+    }
+}
+
+/// `GtkCheckButton`: a check box with a label (or a radio button, when grouped).
+final class CheckButton: Widget {
+    init(_ label: String, active: Bool = false, toggled: ((Bool) -> Void)? = nil) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_check_button_new_with_mnemonic(label)))
+        isActive = active
+        if let toggled { on("toggled") { [unowned self] in toggled(self.isActive) } }
+    }
+
+    var isActive: Bool {
+        get { gtk_check_button_get_active(p()) != 0 }
+        set { gtk_check_button_set_active(p(), newValue ? 1 : 0) }
+    }
+
+    /// Makes this one of a group of radio buttons with `other`.
+    func group(with other: CheckButton) { gtk_check_button_set_group(p(), other.p()) }
+}
+
+/// `GtkEntry`: one line of text.
+final class Entry: Widget {
+    init(placeholder: String = "", changed: ((String) -> Void)? = nil) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_entry_new()))
+        gtk_entry_set_placeholder_text(p(), placeholder)
+        if !placeholder.isEmpty { accessibleName = placeholder }
+        if let changed { on("changed") { [unowned self] in changed(self.text) } }
+    }
+
+    var text: String {
+        get { String(cString: gtk_editable_get_text(p())) }
+        set { gtk_editable_set_text(p(), newValue) }
+    }
+
+    func onActivate(_ body: @escaping () -> Void) { on("activate", body) }
+}
+
+/// `GtkPasswordEntry`: what is typed is hidden, and `take()` clears it as it reads it.
+final class PasswordEntry: Widget {
+    init(name: String) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_password_entry_new()))
+        gtk_password_entry_set_show_peek_icon(p(), 1)
+        qrs_object_set_string(raw, "placeholder-text", name)
+        accessibleName = name
+    }
+
+    /// The passphrase typed, as bytes; the entry is emptied.
+    func take() -> [UInt8] {
+        let bytes = Array(String(cString: gtk_editable_get_text(p())).utf8)
+        gtk_editable_set_text(p(), "")
+        return bytes
+    }
+
+    var isEmpty: Bool { gtk_editable_get_text(p()).pointee == 0 }
+
+    func onActivate(_ body: @escaping () -> Void) { on("activate", body) }
+}
+
+/// `GtkSearchEntry`: search as you type.
+final class SearchEntry: Widget {
+    init(placeholder: String, changed: @escaping (String) -> Void) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_search_entry_new()))
+        qrs_object_set_string(raw, "placeholder-text", placeholder)
+        accessibleName = placeholder
+        on("search-changed") { [unowned self] in changed(self.text) }
+    }
+
+    var text: String {
+        get { String(cString: gtk_editable_get_text(p())) }
+        set { gtk_editable_set_text(p(), newValue) }
+    }
+}
+
+/// `GtkTextView`: several lines of text, to write or to read.
+final class TextView: Widget {
+    init(editable: Bool = true, name: String) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_text_view_new()))
+        gtk_text_view_set_wrap_mode(p(), GTK_WRAP_WORD_CHAR)
+        gtk_text_view_set_editable(p(), editable ? 1 : 0)
+        gtk_text_view_set_cursor_visible(p(), editable ? 1 : 0)
+        accessibleName = name
+        minimumSize(height: 80)
+    }
+
+    private var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(p()) }
+
+    var text: String {
+        get {
+            var start = GtkTextIter(), end = GtkTextIter()
+            gtk_text_buffer_get_bounds(buffer, &start, &end)
+            return takeString(gtk_text_buffer_get_text(buffer, &start, &end, 0)) ?? ""
+        }
+        set { gtk_text_buffer_set_text(buffer, newValue, -1) }
+    }
+
+    /// Calls `body` whenever the text changes.
+    func onChange(_ body: @escaping () -> Void) {
+        let buffer = AnyObjectRef(UnsafeMutableRawPointer(self.buffer))
+        buffer.on("changed", body)
+        keep = buffer
+    }
+
+    private var keep: AnyObjectRef?
+}
+
+/// A reference to an object owned by another (a text view's buffer), held while needed.
+final class AnyObjectRef: Object {
+    init(_ raw: UnsafeMutableRawPointer) {
+        g_object_ref(raw)
+        super.init(owning: raw)
+    }
+}
+
+/// `GtkDropDown` over a fixed list of strings.
+final class DropDown: Widget {
+    init(_ items: [String], name: String, changed: @escaping (Int) -> Void) {
+        var pointers = items.map { strdup($0) } + [nil]
+        let list = pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_drop_down_new_from_strings($0)
+            }
+        }
+        for pointer in pointers { free(pointer) }
+        super.init(sinking: UnsafeMutableRawPointer(list!))
+        accessibleName = name
+        onPointer("notify::selected", { [unowned self] _ in changed(self.selected) })
+    }
+
+    var selected: Int {
+        get { Int(gtk_drop_down_get_selected(p())) }
+        set { gtk_drop_down_set_selected(p(), guint(newValue)) }
+    }
+}

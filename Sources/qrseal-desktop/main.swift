@@ -1,0 +1,5 @@
+import QRSealDesktop
+
+import Foundation
+
+exit(QRSealDesktop.main(arguments: Array(CommandLine.arguments.dropFirst())))
