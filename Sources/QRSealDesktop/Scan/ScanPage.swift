@@ -1,11 +1,364 @@
-/// The scan page (being built).
+import Foundation
+import QRSealKit
+
+/// The scan page: the live preview with outlines, the list of what was read, and the
+/// controls (pause, text, kinds of code, region, open an image). Frames come from `LiveFeed`;
+/// what it reads goes through the library's intake, as the CLI's live scans do.
 final class ScanPage {
-    let root: Widget
+    let root: Box
+    private unowned let context: AppContext
+    private let preview = PreviewView()
+    private let list = ListBox(name: "Read")
+    private let status = Label("", style: "dim-label")
+    private let progress = Label("")
+    private let problem = StatusPage(icon: "camera-disabled-symbolic", title: "", description: "")
+    private let previewBox = Box(.vertical, spacing: 6)
+    private var pauseButton: ToggleButton!
+    private var regionButton: ToggleButton!
+    private var feed: LiveFeed?
+    private var started = false
+    private var found: [FoundItem] = []
+    /// What is in view, by track id (codes) or negated id (text), and the item it shows.
+    private var inView: [Int: FoundItem] = [:]
+    private var readsText = false
+    private var kinds = SymbologyChoice.all
+    let trace: Trace?
 
     init(context: AppContext) {
-        root = StatusPage(icon: "camera-photo-symbolic", title: "Scan", description: "Not built yet.")
+        self.context = context
+        trace = Trace.fromEnvironment()
+        root = Box(.horizontal)
+        let toolbar = Box(.horizontal, spacing: 6)
+        pauseButton = ToggleButton(icon: "media-playback-pause-symbolic", name: "Pause") { [unowned self] on in
+            self.feed?.update { $0.paused = on }
+        }
+        let textButton = ToggleButton(icon: "format-text-bold-symbolic", name: "Read text") { [unowned self] on in
+            self.readsText = on
+            self.feed?.update { $0.readsText = on }
+            if !on { self.clearText() }
+        }
+        regionButton = ToggleButton(icon: "zoom-fit-best-symbolic", name: "Draw a region to scan") { [unowned self] on in
+            self.preview.drawsRegion = on
+            if !on { self.setRegion(nil) }
+        }
+        toolbar.append(pauseButton)
+        toolbar.append(textButton)
+        toolbar.append(MenuButton(icon: "view-barcode-symbolic", name: "Kinds of code", content: kindsMenu()))
+        toolbar.append(regionButton)
+        toolbar.append(Button(icon: "document-open-symbolic", name: "Open an image") { [unowned self] in self.openImage() })
+        status.ellipsizes()
+        status.expandsHorizontally = true
+        status.leftAligned()
+        toolbar.append(status)
+        toolbar.margins(6)
+        previewBox.append(toolbar)
+        preview.root.expandsVertically = true
+        preview.root.expandsHorizontally = true
+        previewBox.append(preview.root)
+        progress.isVisible = false
+        progress.addStyle("heading")
+        progress.margins(6)
+        previewBox.append(progress)
+        previewBox.expandsHorizontally = true
+        problem.isVisible = false
+        problem.expandsHorizontally = true
+        root.append(previewBox)
+        root.append(problem)
+
+        let side = Box(.vertical, spacing: 6)
+        let heading = Label("Read", style: "heading")
+        heading.leftAligned()
+        side.append(heading)
+        list.set(placeholder: Label("Codes and text read appear here.", style: "dim-label"))
+        list.onActivate { [unowned self] index in self.act(on: self.found[index]) }
+        let scrolled = Scrolled(list)
+        scrolled.expandsVertically = true
+        side.append(scrolled)
+        side.margins(12)
+        side.minimumSize(width: 340)
+        root.append(side)
+
+        preview.onPick = { [unowned self] id in if let item = self.inView[id] { self.act(on: item) } }
+        preview.onRegion = { [unowned self] region in self.setRegion(region) }
+        root.onDropFiles { [unowned self] paths in
+            guard let path = paths.first else { return false }
+            self.scanImage(path)
+            return true
+        }
     }
 
-    func setActive(_ active: Bool) {}
-    func stop() {}
+    // MARK: Running
+
+    /// Starts the feed the first time the page is shown.
+    func setActive(_ active: Bool) {
+        guard active, !started else { return }
+        started = true
+        trace?.write(["event": "start"])
+        start()
+    }
+
+    func stop() { feed?.stop() }
+
+    private func start() {
+        let source: LiveFeed.Source
+        switch context.options.source {
+        case .stream(let path): source = .stream(path)
+        case .camera(let path?): source = .camera(path)
+        case .camera(nil):
+            guard let path = VideoDevices.list().first(where: { VideoDevices.probe($0).canCapture }) else {
+                showProblem(.noDevice, device: nil)
+                return
+            }
+            source = .camera(path)
+        }
+        let intake = Intake(reader: Reader(keys: context.keyringKeys()),
+                            keeping: .inbox(open: { [context] () throws(InboxError) -> Inbox in try context.openInbox() },
+                                            dedupe: context.dedupePolicy),
+                            oncePerSession: true)
+        let pool = TextRecognizerPool(layout: .sparse)
+        feed = LiveFeed(source: source, intake: intake, textPool: pool) { [weak self] update in self?.handle(update) }
+        feed?.update { [kinds] in $0.symbologies = kinds.symbologies }
+        feed?.start()
+    }
+
+    private func handle(_ update: LiveFeed.Update) {
+        switch update {
+        case .opened(let width, let height):
+            status.text = "\(width)×\(height)"
+        case let .frame(number, width, height, rgb):
+            preview.show(Texture(rgb: rgb, width: width, height: height))
+            feed?.frameShown()
+            trace?.frameShown(number)
+        case .codes(let events):
+            for event in events { track(event) }
+        case let .outcome(outcome, trackID):
+            received(outcome, trackID: trackID)
+        case .text(let events):
+            for event in events { track(event) }
+        case .guidance(let guidance):
+            status.text = guidance.map { "Nothing read yet: " + $0.rawValue } ?? ""
+        case .ended(let frames):
+            status.text = "End of stream after \(frames) frames"
+            pauseButton.isSensitive = false
+        case .failed(let error):
+            showProblem(error, device: feed?.source)
+        case .textUnavailable(let reason):
+            context.toast("Text cannot be read: " + reason)
+        }
+    }
+
+    // MARK: What is read
+
+    private func track(_ event: ScanEvent) {
+        switch event.kind {
+        case .add, .update:
+            let item = inView[event.id] ?? item(for: .code(event.detection))
+            inView[event.id] = item
+            preview.outlines[event.id] = .init(kind: .code, corners: event.detection.corners,
+                                               label: item.summary.kind.title + " · " + item.preview(28))
+            if event.kind == .add { trace?.write(["event": "outline-added", "id": event.id, "frame": event.frame]) }
+        case .remove:
+            inView[event.id] = nil
+            preview.outlines[event.id] = nil
+        }
+    }
+
+    private func track(_ event: TextEvent) {
+        let id = -event.id
+        switch event.kind {
+        case .add, .update:
+            let item = inView[id] ?? item(for: .text(event.block))
+            inView[id] = item
+            preview.outlines[id] = .init(kind: .text, corners: event.block.corners, label: "Text · " + item.preview(28))
+        case .remove:
+            inView[id] = nil
+            preview.outlines[id] = nil
+        }
+    }
+
+    private func clearText() {
+        for id in inView.keys where id < 0 {
+            inView[id] = nil
+            preview.outlines[id] = nil
+        }
+    }
+
+    /// The item already found with the same content, or a new one at the top of the list.
+    private func item(for subject: FoundItem.Subject) -> FoundItem {
+        let fresh = FoundItem(subject: subject)
+        if let existing = found.first(where: { $0.key == fresh.key }) { return existing }
+        found.insert(fresh, at: 0)
+        list.prepend(fresh.row)
+        return fresh
+    }
+
+    private func received(_ outcome: Outcome, trackID: Int?) {
+        if let failure = outcome.inboxFailure { context.toast("Not kept: " + failure.description) }
+        if case .piece(let piece) = outcome.event {
+            let p = piece.progress
+            if let completed = piece.completed {
+                progress.isVisible = false
+                if !completed.isRepeat || found.first(where: { $0.key == FoundItem(subject: .message(completed)).key }) == nil {
+                    let item = self.item(for: .message(completed))
+                    context.toast("Message complete: \(completed.size) bytes from \(p.totalParts) parts")
+                    context.inboxChanged()
+                    act(on: item)
+                }
+            } else {
+                progress.text = "Message \(p.idText): \(min(p.have, p.needed)) of \(p.needed) parts"
+                progress.isVisible = true
+            }
+            if let trackID, let item = inView[trackID] { item.update(outcome) }
+            return
+        }
+        let item = trackID.flatMap { inView[$0] } ?? self.item(for: outcome.detection.map { .code($0) } ?? .text(TextBlock(lines: [], confidence: 0, box: Region(x: 0, y: 0, width: 0, height: 0))))
+        item.update(outcome)
+        if outcome.kept?.isRepeat == false { context.inboxChanged() }
+        if let trackID, let old = preview.outlines[trackID] {
+            preview.outlines[trackID] = .init(kind: old.kind, corners: old.corners,
+                                              label: item.summary.kind.title + " · " + item.preview(28))
+        }
+    }
+
+    // MARK: Actions
+
+    private func act(on item: FoundItem) {
+        ItemActions(item: item, context: context, parent: root) { [weak self] action in
+            self?.perform(action, on: item)
+        }.present()
+    }
+
+    private func perform(_ action: ItemActions.Follow, on item: FoundItem) {
+        switch action {
+        case .unlock(let passphrase):
+            guard let outcome = item.outcome, let feed else { return }
+            feed.withIntake({ intake in
+                intake.add(.passphrase(passphrase))
+                return intake.reopen(outcome)
+            }, done: { [weak self] opened in
+                item.update(opened)
+                if case .failed(let error) = opened.content ?? .plain {
+                    self?.context.toast(error.description)
+                } else {
+                    self?.act(on: item)
+                }
+            })
+        case .keep:
+            guard let feed else { return }
+            let source = feed.sourceName
+            if case .text(let block) = item.subject {
+                feed.withIntake({ $0.take([block], from: source)[0] }, done: { [weak self] outcome in
+                    item.update(outcome)
+                    self?.context.toast(outcome.kept.map { "Kept in the inbox (item \($0.id))" } ?? "Not kept")
+                    self?.context.inboxChanged()
+                })
+            }
+        }
+    }
+
+    // MARK: Region, kinds, images
+
+    private func setRegion(_ region: Region?) {
+        preview.region = region
+        feed?.update { $0.region = region }
+        if region == nil { regionButton.isActive = false }
+    }
+
+    private func kindsMenu() -> Box {
+        let box = Box(.vertical, spacing: 4)
+        box.margins(8)
+        for choice in SymbologyChoice.allCases {
+            box.append(CheckButton(choice.title, active: true) { [unowned self] on in
+                if on { self.kinds.insert(choice) } else { self.kinds.remove(choice) }
+                let symbologies = self.kinds.symbologies
+                self.feed?.update { $0.symbologies = symbologies }
+            })
+        }
+        return box
+    }
+
+    private func openImage() {
+        FileChooser.ask(.open, title: "Open an image", parent: root, accept: "_Open",
+                        patterns: [("Images", "*.png"), ("Images", "*.jpg"), ("Images", "*.jpeg"), ("Images", "*.pnm")]) {
+            [weak self] path in if let path { self?.scanImage(path) }
+        }
+    }
+
+    /// Reads a still image: it is shown in place of the preview (which pauses), its codes
+    /// outlined and listed, and what they hold goes through the intake.
+    func scanImage(_ path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            context.toast("Cannot read \(DisplayText.escape(path))")
+            return
+        }
+        pauseButton.isActive = true
+        let bytes = [UInt8](data)
+        let reader = Reader(keys: context.keyringKeys())
+        let name = IntakeSource.file(path)
+        MainLoop.background({ () -> Result<(GrayImage, [Detection]), RasterError> in
+            Result { () throws(RasterError) -> (GrayImage, [Detection]) in
+                let image = try reader.decoder.decode(bytes)
+                return (image, reader.detector.detect(in: image))
+            }
+        }, done: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .failure(let error):
+                self.context.toast("\(DisplayText.escape(path)): \(error.description)")
+            case .success(let (image, detections)):
+                self.problem.isVisible = false
+                self.previewBox.isVisible = true
+                self.preview.show(Texture(rgb: LiveFeed.rgb(image), width: image.width, height: image.height))
+                self.inView.removeAll()
+                self.preview.outlines.removeAll()
+                if detections.isEmpty { self.context.toast("No code found in \(DisplayText.escape(path))") }
+                for (i, d) in detections.enumerated() {
+                    self.track(ScanEvent(kind: .add, id: 1_000_000 + i, detection: d, frame: 0, time: 0))
+                }
+                self.takeStill(detections, source: name, firstID: 1_000_000)
+            }
+        })
+    }
+
+    private func takeStill(_ detections: [Detection], source: IntakeSource, firstID: Int) {
+        guard let feed else {
+            // Without a live feed (no camera), a one-off intake keeps them.
+            let intake = Intake(reader: Reader(keys: context.keyringKeys()),
+                                keeping: .inbox(open: { [context] () throws(InboxError) -> Inbox in try context.openInbox() },
+                                                dedupe: context.dedupePolicy))
+            for (i, outcome) in intake.take(detections, from: source).enumerated() { received(outcome, trackID: firstID + i) }
+            return
+        }
+        feed.withIntake({ $0.take(detections, from: source) }, done: { [weak self] outcomes in
+            for (i, outcome) in outcomes.enumerated() { self?.received(outcome, trackID: firstID + i) }
+        })
+    }
+
+    // MARK: Problems
+
+    private func showProblem(_ error: CaptureError, device: LiveFeed.Source?) {
+        let what: String
+        switch device {
+        case .camera(let path)?: what = path
+        case .stream(let path)?: what = path == "-" ? "standard input" : path
+        case nil: what = "camera"
+        }
+        let (title, advice): (String, String)
+        switch error {
+        case .noDevice:
+            (title, advice) = ("No camera", "Connect a camera, or open an image. A recording can be scanned with qrseal-desktop --stream FILE.")
+        case .permissionDenied:
+            (title, advice) = ("Camera access denied", "Add your user to the video group (sudo adduser $USER video), log in again, and reopen qrseal.")
+        case .busy:
+            (title, advice) = ("The camera is busy", "Another program is using it. Close that program, then reopen this page.")
+        default:
+            (title, advice) = ("Cannot read \(DisplayText.escape(what))", error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
+        }
+        problem.set(icon: "camera-disabled-symbolic", title: title, description: advice)
+        problem.isVisible = true
+        previewBox.isVisible = false
+        if case .noDevice = error {
+            problem.set(child: Button("_Open an image…", style: "suggested-action") { [unowned self] in self.openImage() })
+        }
+    }
 }

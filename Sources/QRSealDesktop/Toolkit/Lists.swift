@@ -55,6 +55,11 @@ final class ListBox: Widget {
         gtk_list_box_append(p(), row.widget)
     }
 
+    func insert(_ row: Widget, at index: Int) {
+        rows.insert(row, at: index)
+        gtk_list_box_insert(p(), row.widget, Int32(index))
+    }
+
     func remove(_ row: Widget) {
         guard let index = rows.firstIndex(where: { $0 === row }) else { return }
         gtk_list_box_remove(p(), row.widget)
@@ -81,4 +86,11 @@ final class ListBox: Widget {
     }
 
     private var placeholderWidget: Widget?
+}
+
+extension ListBox {
+    /// Adds a row at the top.
+    func prepend(_ row: Widget) {
+        insert(row, at: 0)
+    }
 }

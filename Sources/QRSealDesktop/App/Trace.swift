@@ -1,0 +1,66 @@
+import Foundation
+
+/// Timings for bench/desktop.py: with `QRSEAL_DESKTOP_TRACE=PATH`, JSON lines of what the app
+/// did and when (`t`, seconds since the process started): `start`, `first-frame`,
+/// `frame-shown`, `outline-added` (with the tracked `id` and its `frame`), and `stall` (`ms`,
+/// the main loop late by more than 50 ms). Nothing read from a code is ever written.
+final class Trace {
+    private let handle: FileHandle
+    private let origin = ProcessInfo.processInfo.systemUptime - Trace.processAge()
+    private var shownFirst = false
+    private var lastTick = ProcessInfo.processInfo.systemUptime
+
+    static func fromEnvironment() -> Trace? {
+        guard let path = ProcessInfo.processInfo.environment["QRSEAL_DESKTOP_TRACE"], !path.isEmpty else { return nil }
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let handle = FileHandle(forWritingAtPath: path) else { return nil }
+        return Trace(handle: handle)
+    }
+
+    private init(handle: FileHandle) {
+        self.handle = handle
+        // The main loop's lateness: a 10 ms timer that fires late means the loop was busy.
+        MainLoop.every(milliseconds: 10) { [weak self] in
+            guard let self else { return false }
+            let now = ProcessInfo.processInfo.systemUptime
+            let late = (now - self.lastTick) * 1000 - 10
+            if late > 50 { self.write(["event": "stall", "ms": Int(late)]) }
+            self.lastTick = now
+            return true
+        }
+    }
+
+    func frameShown(_ number: Int) {
+        if !shownFirst {
+            shownFirst = true
+            write(["event": "first-frame", "frame": number])
+        }
+        write(["event": "frame-shown", "frame": number])
+    }
+
+    func write(_ fields: [String: Any]) {
+        var line = fields
+        line["t"] = (ProcessInfo.processInfo.systemUptime - origin).rounded(toPlaces: 4)
+        guard let data = try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]) else { return }
+        handle.write(data + Data([0x0A]))
+    }
+
+    /// Seconds since this process started, from /proc/self/stat's start time.
+    private static func processAge() -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]),
+              let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8).split(separator: " ").first,
+              let up = Double(uptime) else { return 0 }
+        let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return max(0, up - ticks / hz)
+    }
+}
+
+private extension Double {
+    func rounded(toPlaces places: Int) -> Double {
+        let factor = pow(10, Double(places))
+        return (self * factor).rounded() / factor
+    }
+}

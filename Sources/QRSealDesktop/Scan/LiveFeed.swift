@@ -1,0 +1,269 @@
+import Foundation
+import QRSealKit
+
+/// Frames from a camera or a stream, read, shown and scanned off the main thread: one thread
+/// reads frames (at the stream's own pace), one finds and tracks codes in the latest frame,
+/// one recognises text in it, and a queue hands what they read to the intake. Each posts what
+/// it has to the main loop, which never waits for any of them: a frame that arrives while the
+/// detector is busy is shown but not scanned, as on a phone.
+final class LiveFeed: @unchecked Sendable {
+    enum Source: Sendable, Equatable {
+        case camera(String)
+        case stream(String)
+    }
+
+    /// What the feed tells the page, always on the main thread.
+    enum Update {
+        /// The source opened: its frame size.
+        case opened(width: Int, height: Int)
+        /// A frame to show, as RGB bytes.
+        case frame(number: Int, width: Int, height: Int, rgb: [UInt8])
+        /// Codes added, moved or removed, as tracked.
+        case codes([ScanEvent])
+        /// What the intake made of a code or a text block.
+        case outcome(Outcome, trackID: Int?)
+        /// Text blocks added, moved, changed or removed.
+        case text([TextEvent])
+        /// What to tell the user while nothing is read, or nil.
+        case guidance(FrameQuality.Guidance?)
+        /// The stream ended.
+        case ended(frames: Int)
+        /// The source failed (could not open, or broke).
+        case failed(CaptureError)
+        /// Text recognition cannot run (no Tesseract data); codes still are.
+        case textUnavailable(String)
+    }
+
+    /// What the user set on the page; read by the workers at each frame.
+    struct Settings: Sendable {
+        var readsText = false
+        var symbologies = Symbology.defaultSet
+        var region: Region?
+        var paused = false
+    }
+
+    let source: Source
+    private let deliver: (Update) -> Void
+    private let intake: Intake
+    private let intakeQueue = DispatchQueue(label: "qrseal-desktop.intake")
+    private let lock = NSCondition()
+    private var settings = Settings()
+    private var stopped = false
+    /// The newest frame not yet taken by each worker.
+    private var forCodes: Frame?
+    private var forText: Frame?
+    /// The codes last in view, to leave out of the text.
+    private var codesInView: [Detection] = []
+    /// Whether a frame posted for display has not been shown yet (then the next is not posted).
+    private var previewPending = false
+    private var threads: [Thread] = []
+    private let textPool: TextRecognizerPool?
+
+    init(source: Source, intake: Intake, textPool: TextRecognizerPool?, deliver: @escaping (Update) -> Void) {
+        self.source = source
+        self.intake = intake
+        self.textPool = textPool
+        self.deliver = deliver
+    }
+
+    func start() {
+        for (name, body) in [("frames", readFrames), ("codes", scanCodes), ("text", scanText)] as [(String, () -> Void)] {
+            let work = UncheckedBox(body)
+            let thread = Thread { work.value() }
+            thread.name = "qrseal-desktop.\(name)"
+            threads.append(thread)
+            thread.start()
+        }
+    }
+
+    /// Ends the workers; the reader ends at its next frame (or its next wait's check).
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    func update(_ change: (inout Settings) -> Void) {
+        lock.lock()
+        change(&settings)
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Called by the page once it has shown a frame.
+    func frameShown() {
+        lock.lock()
+        previewPending = false
+        lock.unlock()
+    }
+
+    /// Runs `work` with the intake on its queue, and `done` with its answer on the main thread.
+    func withIntake<T>(_ work: @escaping (Intake) -> T, done: @escaping (T) -> Void) {
+        let box = UncheckedBox((work, done, intake))
+        intakeQueue.async {
+            let answer = UncheckedBox(box.value.0(box.value.2))
+            MainLoop.post { box.value.1(answer.value) }
+        }
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private func post(_ update: Update) {
+        let box = UncheckedBox(update)
+        MainLoop.post { [weak self] in self?.deliver(box.value) }
+    }
+
+    // MARK: The reader
+
+    private func readFrames() {
+        let frames: FrameSource
+        do throws(CaptureError) {
+            switch source {
+            case .camera(let path):
+                frames = try CameraSource(path: path, shouldStop: { [weak self] in self?.isStopped ?? true })
+            case .stream(let path):
+                let stop: StopCheck = { [weak self] in self?.isStopped ?? true }
+                let input = path == "-" ? FileInput(descriptor: 0, shouldStop: stop) : try FileInput(path: path, shouldStop: stop)
+                frames = try YUV4MPEGReader(input: input)
+            }
+        } catch {
+            post(.failed(error))
+            return
+        }
+        post(.opened(width: frames.width, height: frames.height))
+        // A recording plays at its frame rate; a pipe or a camera delivers at theirs.
+        let paced: Bool
+        if case .stream(let path) = source, path != "-" { paced = true } else { paced = false }
+        let start = ContinuousClock.now
+        var count = 0
+        while !isStopped {
+            let frame: Frame?
+            do { frame = try frames.nextFrame() } catch {
+                if error != .stopped { post(.failed(error)) }
+                return
+            }
+            guard let frame else { break }
+            count = frame.number
+            if paced {
+                let due = start + .milliseconds(Int64(frame.time * 1000))
+                if due > ContinuousClock.now { Thread.sleep(forTimeInterval: Double((due - ContinuousClock.now).components.attoseconds) / 1e18
+                                                             + Double((due - ContinuousClock.now).components.seconds)) }
+            }
+            lock.lock()
+            let paused = settings.paused
+            let showThis = !previewPending && !paused
+            if showThis { previewPending = true }
+            if !paused {
+                forCodes = frame
+                if settings.readsText { forText = frame }
+                lock.broadcast()
+            }
+            lock.unlock()
+            if showThis {
+                post(.frame(number: frame.number, width: frame.image.width, height: frame.image.height,
+                            rgb: Self.rgb(frame.image)))
+            }
+        }
+        if !isStopped { post(.ended(frames: count)) }
+    }
+
+    /// Gray pixels as RGB, for display.
+    static func rgb(_ image: GrayImage) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: image.pixels.count * 3) { buffer, count in
+            image.pixels.withUnsafeBufferPointer { gray in
+                for i in 0..<gray.count {
+                    let v = gray[i]
+                    buffer[3 * i] = v
+                    buffer[3 * i + 1] = v
+                    buffer[3 * i + 2] = v
+                }
+            }
+            count = image.pixels.count * 3
+        }
+    }
+
+    /// The newest frame for a worker, waiting for one; nil once stopped.
+    private func next(_ slot: ReferenceWritableKeyPath<LiveFeed, Frame?>) -> (Frame, Settings)? {
+        lock.lock()
+        defer { lock.unlock() }
+        while !stopped && self[keyPath: slot] == nil { lock.wait() }
+        guard !stopped, let frame = self[keyPath: slot] else { return nil }
+        self[keyPath: slot] = nil
+        return (frame, settings)
+    }
+
+    // MARK: Codes
+
+    private func scanCodes() {
+        var detector = intake.reader.detector
+        detector.effort = .fast
+        var options = ScanSession.Options()
+        var session = ScanSession(detector: detector, options: options)
+        var lastGuidance: FrameQuality.Guidance?
+        var lastRead = 0.0
+        while let (frame, settings) = next(\.forCodes) {
+            if settings.region != options.regionOfInterest || settings.symbologies != session.detector.symbologies {
+                // A new region or set of kinds starts tracking afresh: what was in view is removed.
+                post(.codes(session.finish()))
+                options.regionOfInterest = settings.region
+                detector.symbologies = settings.symbologies
+                session = ScanSession(detector: detector, options: options)
+            }
+            let events = session.process(frame)
+            lock.lock()
+            codesInView = session.inView.map(\.detection)
+            lock.unlock()
+            if !events.isEmpty { post(.codes(events)) }
+            if !session.inView.isEmpty { lastRead = frame.time }
+            // Guidance once nothing has been read for a second, from what the frame measures.
+            let guidance = frame.time - lastRead > 1 ? FrameQuality(frame.image).guidance : nil
+            if guidance != lastGuidance { post(.guidance(guidance)); lastGuidance = guidance }
+            let added = events.filter { $0.kind == .add }
+            guard !added.isEmpty else { continue }
+            let name = sourceName
+            let intake = UncheckedBox(self.intake)
+            intakeQueue.async { [weak self] in
+                for event in added {
+                    let outcome = intake.value.take([event.detection], from: name)[0]
+                    self?.post(.outcome(outcome, trackID: event.id))
+                }
+            }
+        }
+    }
+
+    /// The source as the inbox records it.
+    var sourceName: IntakeSource {
+        switch source {
+        case .camera(let path): return IntakeSource(name: path, recorded: path, kind: .camera)
+        case .stream(let path):
+            let recorded = path == "-" ? "-" : URL(fileURLWithPath: path).standardizedFileURL.path
+            return IntakeSource(name: path, recorded: recorded, kind: .stream)
+        }
+    }
+
+    // MARK: Text
+
+    private func scanText() {
+        guard let textPool else { return }
+        var session: TextSession?
+        while let (frame, settings) = next(\.forText) {
+            guard settings.readsText else { continue }
+            if session == nil {
+                do { session = try TextSession(pool: textPool) } catch {
+                    post(.textUnavailable(error.description))
+                    return
+                }
+            }
+            lock.lock()
+            let codes = codesInView
+            lock.unlock()
+            let events = session!.process(frame, codes: codes)
+            if !events.isEmpty { post(.text(events)) }
+        }
+    }
+}
