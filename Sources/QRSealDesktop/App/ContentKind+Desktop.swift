@@ -34,7 +34,7 @@ extension ContentKind {
         case .wifi: return "network-wireless-symbolic"
         case .contact: return "avatar-default-symbolic"
         case .event, .date: return "x-office-calendar-symbolic"
-        case .product: return "view-barcode-symbolic"
+        case .product: return "view-continuous-symbolic"
         case .text: return "text-x-generic-symbolic"
         case .binary: return "application-x-executable-symbolic"
         }

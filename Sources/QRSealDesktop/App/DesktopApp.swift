@@ -22,6 +22,11 @@ public enum QRSealDesktop {
             FileHandle.standardOutput.write(Data("qrseal-desktop \(version)\n".utf8))
             return 0
         }
+        // GTK's GL renderer on a software rasterizer (llvmpipe: no GPU, a bare X server, a VM)
+        // shows a 1280×720 preview at 9 frames a second and stalls the main loop 60–180 ms a
+        // frame; cairo's shows all 30 without a stall (bench/desktop.py). A user's
+        // GSK_RENDERER still wins.
+        setenv("GSK_RENDERER", "cairo", 0)
         let app = Application(id: "org.qrseal.Desktop")
         let context = AppContext(options: options, environment: ProcessInfo.processInfo.environment)
         var window: MainWindow?

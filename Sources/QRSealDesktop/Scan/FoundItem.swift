@@ -7,6 +7,7 @@ final class FoundItem {
         case code(Detection)
         case text(TextBlock)
         case message(CompletedMessage)
+        case pasted(String)
     }
 
     let subject: Subject
@@ -32,6 +33,7 @@ final class FoundItem {
         case .code(let d): return d.symbology.rawValue + ":" + RawBytes.string(d.bytes)
         case .text(let block): return "text:" + block.text
         case .message(let m): return "message:" + RawBytes.string(m.item.bytes)
+        case .pasted(let text): return "pasted:" + text
         }
     }
 
@@ -55,6 +57,7 @@ final class FoundItem {
             case .code(let d): return d.text
             case .text(let block): return block.text
             case .message(let m): return m.item.text
+            case .pasted(let text): return text
             }
         }
     }
@@ -71,6 +74,7 @@ final class FoundItem {
             case .code(let d): return ContentClassifier.classify(bytes: d.bytes, text: d.text, symbology: d.symbology.rawValue)
             case .text(let block): return ContentClassifier.classify(bytes: Array(block.text.utf8), text: block.text, symbology: "text")
             case .message(let m): return ContentClassifier.classify(bytes: m.item.bytes, text: m.item.text, symbology: m.item.symbology)
+            case .pasted(let text): return ContentClassifier.classify(bytes: Array(text.utf8), text: text, symbology: "text")
             }
         }
     }
@@ -81,6 +85,7 @@ final class FoundItem {
         case .code(let d): return d.symbology.displayName
         case .text: return "Text"
         case .message(let m): return m.item.symbology
+        case .pasted: return "Pasted"
         }
     }
 
@@ -113,6 +118,7 @@ final class FoundItem {
         case .code(let d): return d.bytes.count
         case .text(let block): return block.text.utf8.count
         case .message(let m): return m.size
+        case .pasted(let text): return text.utf8.count
         }
     }
 

@@ -129,7 +129,9 @@ final class LiveFeed: @unchecked Sendable {
             case .stream(let path):
                 let stop: StopCheck = { [weak self] in self?.isStopped ?? true }
                 let input = path == "-" ? FileInput(descriptor: 0, shouldStop: stop) : try FileInput(path: path, shouldStop: stop)
-                frames = try YUV4MPEGReader(input: input)
+                let reader = try YUV4MPEGReader(input: input)
+                reader.keepsColor = true
+                frames = reader
             }
         } catch {
             post(.failed(error))
@@ -166,25 +168,10 @@ final class LiveFeed: @unchecked Sendable {
             lock.unlock()
             if showThis {
                 post(.frame(number: frame.number, width: frame.image.width, height: frame.image.height,
-                            rgb: Self.rgb(frame.image)))
+                            rgb: frame.rgb()))
             }
         }
         if !isStopped { post(.ended(frames: count)) }
-    }
-
-    /// Gray pixels as RGB, for display.
-    static func rgb(_ image: GrayImage) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: image.pixels.count * 3) { buffer, count in
-            image.pixels.withUnsafeBufferPointer { gray in
-                for i in 0..<gray.count {
-                    let v = gray[i]
-                    buffer[3 * i] = v
-                    buffer[3 * i + 1] = v
-                    buffer[3 * i + 2] = v
-                }
-            }
-            count = image.pixels.count * 3
-        }
     }
 
     /// The newest frame for a worker, waiting for one; nil once stopped.

@@ -53,7 +53,10 @@ final class PreviewView {
     }
 
     func show(_ texture: Texture) {
-        frameSize = (texture.width, texture.height)
+        if frameSize != (texture.width, texture.height) {
+            frameSize = (texture.width, texture.height)
+            area.queueDraw()
+        }
         picture.show(texture)
     }
 

@@ -32,20 +32,30 @@ final class ScanPage {
         pauseButton = ToggleButton(icon: "media-playback-pause-symbolic", name: "Pause") { [unowned self] on in
             self.feed?.update { $0.paused = on }
         }
-        let textButton = ToggleButton(icon: "format-text-bold-symbolic", name: "Read text") { [unowned self] on in
+        let textButton = ToggleButton(icon: "insert-text-symbolic", name: "Read text") { [unowned self] on in
             self.readsText = on
             self.feed?.update { $0.readsText = on }
             if !on { self.clearText() }
         }
-        regionButton = ToggleButton(icon: "zoom-fit-best-symbolic", name: "Draw a region to scan") { [unowned self] on in
+        regionButton = ToggleButton(icon: "object-select-symbolic", name: "Draw a region to scan") { [unowned self] on in
             self.preview.drawsRegion = on
             if !on { self.setRegion(nil) }
         }
         toolbar.append(pauseButton)
         toolbar.append(textButton)
-        toolbar.append(MenuButton(icon: "view-barcode-symbolic", name: "Kinds of code", content: kindsMenu()))
+        toolbar.append(MenuButton(icon: "view-grid-symbolic", name: "Kinds of code", content: kindsMenu()))
         toolbar.append(regionButton)
-        toolbar.append(Button(icon: "document-open-symbolic", name: "Open an image") { [unowned self] in self.openImage() })
+        toolbar.append(Button(icon: "insert-image-symbolic", name: "Open an image") { [unowned self] in self.openImage() })
+        toolbar.append(Button(icon: "edit-paste-symbolic", name: "Paste a picture or text") { [unowned self] in self.paste() })
+        let screen = Button(icon: "applets-screenshooter-symbolic", name: "Scan the screen") { [unowned self] in self.scanScreen() }
+        screen.isSensitive = false
+        screen.tooltip = "Scan the screen (looking for the desktop's screenshot service…)"
+        ScreenshotPortal.checkAvailable { available in
+            screen.isSensitive = available
+            screen.tooltip = available ? "Scan the screen" : "Scan the screen: no screenshot service answers on this desktop"
+            if !available { screen.describe("Unavailable: no screenshot service answers on this desktop") }
+        }
+        toolbar.append(screen)
         status.ellipsizes()
         status.expandsHorizontally = true
         status.leftAligned()
@@ -80,6 +90,11 @@ final class ScanPage {
 
         preview.onPick = { [unowned self] id in if let item = self.inView[id] { self.act(on: item) } }
         preview.onRegion = { [unowned self] region in self.setRegion(region) }
+        root.onKeyPress { [unowned self] key, control in
+            guard control, key == "v" else { return false }
+            self.paste()
+            return true
+        }
         root.onDropFiles { [unowned self] paths in
             guard let path = paths.first else { return false }
             self.scanImage(path)
@@ -284,49 +299,96 @@ final class ScanPage {
         }
     }
 
-    /// Reads a still image: it is shown in place of the preview (which pauses), its codes
+    /// Reads a still image file: it is shown in place of the preview (which pauses), its codes
     /// outlined and listed, and what they hold goes through the intake.
     func scanImage(_ path: String) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            context.toast("Cannot read \(DisplayText.escape(path))")
-            return
-        }
-        pauseButton.isActive = true
-        let bytes = [UInt8](data)
         let reader = Reader(keys: context.keyringKeys())
-        let name = IntakeSource.file(path)
-        MainLoop.background({ () -> Result<(GrayImage, [Detection]), RasterError> in
-            Result { () throws(RasterError) -> (GrayImage, [Detection]) in
-                let image = try reader.decoder.decode(bytes)
-                return (image, reader.detector.detect(in: image))
+        scanStill(named: DisplayText.escape(path), source: .file(path)) {
+            guard let data = FileManager.default.contents(atPath: path) else { throw StillFailure("cannot read the file") }
+            return try reader.decoder.decode([UInt8](data))
+        }
+    }
+
+    /// Pastes what the clipboard holds: a picture is scanned as an image; text goes to the
+    /// intake as pasted text (a sealed message a phone copied opens here).
+    private func paste() {
+        root.clipboard.read { [weak self] contents in
+            guard let self else { return }
+            switch contents {
+            case .picture(let width, let height, let rgba):
+                self.scanStill(named: "pasted picture", source: IntakeSource(name: "pasted picture", recorded: "clipboard", kind: .file)) {
+                    GrayImage(rgba: rgba, width: width, height: height)
+                }
+            case .text(let text):
+                self.takePasted(text)
+            case .nothing:
+                self.context.toast("The clipboard holds no picture or text")
+            }
+        }
+    }
+
+    private func takePasted(_ text: String) {
+        let source = IntakeSource(name: "pasted text", recorded: "clipboard", kind: .file)
+        let done: (Outcome) -> Void = { [weak self] outcome in
+            guard let self else { return }
+            let item = self.item(for: .pasted(text))
+            item.update(outcome)
+            if outcome.kept?.isRepeat == false { self.context.inboxChanged() }
+            self.act(on: item)
+        }
+        if let feed {
+            feed.withIntake({ $0.take(pasted: text, from: source) }, done: done)
+        } else {
+            done(oneOffIntake().take(pasted: text, from: source))
+        }
+    }
+
+    private func scanScreen() {
+        ScreenshotPortal.take { [weak self] path in
+            guard let self else { return }
+            guard let path else { return self.context.toast("No screenshot was taken") }
+            self.scanImage(path)
+        }
+    }
+
+    private func scanStill(named name: String, source: IntakeSource, load: @escaping () throws -> GrayImage) {
+        pauseButton.isActive = true
+        let detector = Reader().detector
+        MainLoop.background({ () -> Result<(GrayImage, [Detection]), any Error> in
+            Result { () throws -> (GrayImage, [Detection]) in
+                let image = try load()
+                return (image, detector.detect(in: image))
             }
         }, done: { [weak self] result in
             guard let self else { return }
             switch result {
             case .failure(let error):
-                self.context.toast("\(DisplayText.escape(path)): \(error.description)")
+                self.context.toast("\(name): \(error)")
             case .success(let (image, detections)):
                 self.problem.isVisible = false
                 self.previewBox.isVisible = true
-                self.preview.show(Texture(rgb: LiveFeed.rgb(image), width: image.width, height: image.height))
+                self.preview.show(Texture(rgb: Frame(number: 0, time: 0, image: image).rgb(), width: image.width, height: image.height))
                 self.inView.removeAll()
                 self.preview.outlines.removeAll()
-                if detections.isEmpty { self.context.toast("No code found in \(DisplayText.escape(path))") }
+                if detections.isEmpty { self.context.toast("No code found in \(name)") }
                 for (i, d) in detections.enumerated() {
                     self.track(ScanEvent(kind: .add, id: 1_000_000 + i, detection: d, frame: 0, time: 0))
                 }
-                self.takeStill(detections, source: name, firstID: 1_000_000)
+                self.takeStill(detections, source: source, firstID: 1_000_000)
             }
         })
     }
 
+    /// An intake for what is read without a live feed (no camera): kept as the feed's would be.
+    private func oneOffIntake() -> Intake {
+        Intake(reader: Reader(keys: context.keyringKeys()),
+               keeping: .inbox(open: { [context] () throws(InboxError) -> Inbox in try context.openInbox() },
+                               dedupe: context.dedupePolicy))
+    }
+
     private func takeStill(_ detections: [Detection], source: IntakeSource, firstID: Int) {
         guard let feed else {
-            // Without a live feed (no camera), a one-off intake keeps them.
-            let intake = Intake(reader: Reader(keys: context.keyringKeys()),
-                                keeping: .inbox(open: { [context] () throws(InboxError) -> Inbox in try context.openInbox() },
-                                                dedupe: context.dedupePolicy))
-            for (i, outcome) in intake.take(detections, from: source).enumerated() { received(outcome, trackID: firstID + i) }
+            for (i, outcome) in oneOffIntake().take(detections, from: source).enumerated() { received(outcome, trackID: firstID + i) }
             return
         }
         feed.withIntake({ $0.take(detections, from: source) }, done: { [weak self] outcomes in
@@ -361,4 +423,10 @@ final class ScanPage {
             problem.set(child: Button("_Open an image…", style: "suggested-action") { [unowned self] in self.openImage() })
         }
     }
+}
+
+/// Why a still image could not be read, beside the decoder's own errors.
+struct StillFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -6,11 +6,72 @@ public struct Frame: Sendable {
     /// driver's capture timestamps for a camera.
     public let time: Double
     public let image: GrayImage
+    /// The colour, when the source was asked to keep it (for display; detection reads `image`).
+    public let chroma: Chroma?
 
-    public init(number: Int, time: Double, image: GrayImage) {
+    public init(number: Int, time: Double, image: GrayImage, chroma: Chroma? = nil) {
         self.number = number
         self.time = time
         self.image = image
+        self.chroma = chroma
+    }
+
+    /// The Cb and Cr planes of a frame, each `width` × `height` (half the frame's in a 4:2:0
+    /// stream, half its width in 4:2:2, the whole frame in 4:4:4).
+    public struct Chroma: Sendable, Equatable {
+        public let width: Int, height: Int
+        public let cb: [UInt8], cr: [UInt8]
+
+        public init(width: Int, height: Int, cb: [UInt8], cr: [UInt8]) {
+            precondition(cb.count == width * height && cr.count == width * height, "chroma planes of the wrong size")
+            self.width = width
+            self.height = height
+            self.cb = cb
+            self.cr = cr
+        }
+
+        /// The size of each chroma plane of a stream's frames; nil for a monochrome stream.
+        static func planeSize(_ header: YUV4MPEGHeader) -> (width: Int, height: Int)? {
+            let halfWidth = (header.width + 1) / 2, halfHeight = (header.height + 1) / 2
+            switch header.colorSpace {
+            case .c420jpeg, .c420paldv, .c420mpeg2, .c420: return (halfWidth, halfHeight)
+            case .c422: return (halfWidth, header.height)
+            case .c444: return (header.width, header.height)
+            case .mono: return nil
+            }
+        }
+    }
+
+    /// The frame as RGB bytes (3 a pixel), for display: its colour through the BT.601
+    /// full-range conversion (JPEG's, which cameras and ffmpeg's yuvj formats use), or gray.
+    public func rgb() -> [UInt8] {
+        let width = image.width, count = image.pixels.count
+        return [UInt8](unsafeUninitializedCapacity: count * 3) { out, written in
+            image.pixels.withUnsafeBufferPointer { luma in
+                guard let chroma, chroma.width > 0, chroma.height > 0 else {
+                    for i in 0..<count { out[3 * i] = luma[i]; out[3 * i + 1] = luma[i]; out[3 * i + 2] = luma[i] }
+                    return
+                }
+                let sx = (width + chroma.width - 1) / chroma.width, sy = (image.height + chroma.height - 1) / chroma.height
+                chroma.cb.withUnsafeBufferPointer { cb in
+                    chroma.cr.withUnsafeBufferPointer { cr in
+                        for y in 0..<image.height {
+                            let crow = min(y / sy, chroma.height - 1) * chroma.width
+                            for x in 0..<width {
+                                let i = y * width + x
+                                let c = crow + min(x / sx, chroma.width - 1)
+                                let l = Int(luma[i]) << 10, u = Int(cb[c]) - 128, v = Int(cr[c]) - 128
+                                // 1.402, 0.344, 0.714 and 1.772 in 10-bit fixed point.
+                                out[3 * i] = UInt8(clamping: (l + 1436 * v) >> 10)
+                                out[3 * i + 1] = UInt8(clamping: (l - 352 * u - 731 * v) >> 10)
+                                out[3 * i + 2] = UInt8(clamping: (l + 1815 * u) >> 10)
+                            }
+                        }
+                    }
+                }
+            }
+            written = count * 3
+        }
     }
 }
 

@@ -10,6 +10,10 @@ public final class YUV4MPEGReader: FrameSource {
     /// Where the chroma planes are read to and dropped; kept between frames.
     private var scratch: [UInt8]
 
+    /// Whether frames carry their colour (`Frame.chroma`) for display; detection needs the
+    /// luma alone, so by default the chroma planes are read and dropped.
+    public var keepsColor = false
+
     public var width: Int { header.width }
     public var height: Int { header.height }
 
@@ -63,7 +67,28 @@ public final class YUV4MPEGReader: FrameSource {
             count = lumaBytes
         }
         if let failure { throw failure }
-        if received == lumaBytes {
+        var kept: Frame.Chroma?
+        if received == lumaBytes, keepsColor, let planes = Frame.Chroma.planeSize(header) {
+            var failure: CaptureError?
+            let bytes = [UInt8](unsafeUninitializedCapacity: expected - lumaBytes) { buffer, count in
+                var got = 0
+                reading: while got < buffer.count {
+                    switch Result(catching: { () throws(CaptureError) -> Int in
+                        try input.read(into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[got...]))
+                    }) {
+                    case .success(0): break reading
+                    case .success(let n): got += n
+                    case .failure(let error): failure = error; break reading
+                    }
+                }
+                if got < buffer.count { (buffer.baseAddress! + got).initialize(repeating: 128, count: buffer.count - got) }
+                received += got
+                count = buffer.count
+            }
+            if let failure { throw failure }
+            let half = planes.width * planes.height
+            kept = Frame.Chroma(width: planes.width, height: planes.height, cb: Array(bytes[..<half]), cr: Array(bytes[half...]))
+        } else if received == lumaBytes {
             var chroma = expected - lumaBytes
             while chroma > 0 {
                 let part = min(chroma, scratch.count)
@@ -80,6 +105,6 @@ public final class YUV4MPEGReader: FrameSource {
         guard received == expected else { throw .truncatedFrame(frame: number, received: received, expected: expected) }
         framesRead = number
         return Frame(number: number, time: header.time(ofFrame: number),
-                     image: GrayImage(width: header.width, height: header.height, pixels: pixels))
+                     image: GrayImage(width: header.width, height: header.height, pixels: pixels), chroma: kept)
     }
 }

@@ -1,0 +1,17 @@
+extension GrayImage {
+    /// The luma of 8-bit RGBA pixels (a pasted picture, a toolkit's texture), with the ITU-R
+    /// BT.601 weights as the decoders use; alpha is ignored.
+    public init(rgba: [UInt8], width: Int, height: Int) {
+        precondition(width > 0 && height > 0 && rgba.count == width * height * 4, "RGBA pixels do not fill \(width)x\(height)")
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { gray, count in
+            rgba.withUnsafeBufferPointer { p in
+                for i in 0..<(width * height) {
+                    let r = Int(p[4 * i]), g = Int(p[4 * i + 1]), b = Int(p[4 * i + 2])
+                    gray[i] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
+                }
+            }
+            count = width * height
+        }
+        self.init(width: width, height: height, pixels: pixels)
+    }
+}
