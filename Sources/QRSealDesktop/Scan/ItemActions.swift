@@ -51,7 +51,9 @@ struct ItemActions {
             case .contact: actions.append(("save", "_Save contact…", .suggested))
             case .event: actions.append(("save", "_Save event…", .suggested))
             case .recipient: actions.append(("contact", "_Add to contacts…", .suggested))
-            case .wifi where summary.value("password") != nil: actions.append(("password", "Copy _password", .normal))
+            case .wifi:
+                actions.append(("join", "_Join network", .suggested))
+                if summary.value("password") != nil { actions.append(("password", "Copy _password", .normal)) }
             default: break
             }
             if case .text = item.subject, item.outcome?.kept == nil { actions.append(("keep", "_Keep in inbox", .normal)) }
@@ -76,6 +78,13 @@ struct ItemActions {
             if let failure = launchDefault(uri: link) { context.toast("Cannot open the link: " + failure) }
         case "unlock":
             askPassphrase()
+        case "join":
+            guard let ssid = summary.value("ssid") else { return context.toast("The code names no network") }
+            let network = NetworkManager.Network(ssid: ssid, security: summary.value("security"),
+                                                 password: summary.value("password"), hidden: summary.value("hidden") == "yes")
+            NetworkManager.join(network) { [context] failure in
+                context.toast(failure.map { "Cannot join \(DisplayText.escape(ssid)): \($0)" } ?? "Joining \(DisplayText.escape(ssid))…")
+            }
         case "keep":
             follow(.keep)
         case "save":
