@@ -45,6 +45,15 @@ final class AppContext {
 
     func onInboxChange(_ body: @escaping () -> Void) { inboxObservers.append(body) }
 
+    /// Sealed messages opened in this session, by inbox id: shown opened on every page while
+    /// the app runs, never written anywhere (the inbox keeps them sealed).
+    private(set) var opened: [Int64: Payload] = [:]
+
+    func remember(opened payload: Payload, inboxID: Int64) {
+        opened[inboxID] = payload
+        inboxChanged()
+    }
+
     /// A short message at the bottom of the window.
     func toast(_ text: String) { toasts.show(text) }
 }

@@ -39,11 +39,19 @@ final class FoundItem {
 
     /// The content as the intake left it: plain, opened, locked or failed.
     var content: Reader.Content {
-        if case .message(let m) = subject { return m.content }
-        if let completed = outcome.flatMap({ if case .piece(let p) = $0.event { return p.completed } else { return nil } }) {
-            return completed.content
+        if let outcome {
+            if case .piece(let piece) = outcome.event, let completed = piece.completed { return completed.content }
+            if let content = outcome.content { return content }
         }
-        return outcome?.content ?? .plain
+        if case .message(let m) = subject { return m.content }
+        return .plain
+    }
+
+    /// The inbox item this is kept as, if any.
+    var inboxID: Int64? {
+        if case .piece(let piece)? = outcome?.event, let completed = piece.completed { return completed.item.id }
+        if case .message(let m) = subject { return m.item.id }
+        return outcome?.kept?.id
     }
 
     /// The text the content holds, or nil (locked, failed, a file, bytes that are not text).

@@ -32,6 +32,9 @@ final class LiveFeed: @unchecked Sendable {
         case failed(CaptureError)
         /// Text recognition cannot run (no Tesseract data); codes still are.
         case textUnavailable(String)
+        /// A reader failed on a frame (its helper crashed, timed out, or cannot start): said
+        /// once, as reading goes on with the others.
+        case readerFailed(String)
     }
 
     /// What the user set on the page; read by the workers at each frame.
@@ -193,6 +196,7 @@ final class LiveFeed: @unchecked Sendable {
         var session = ScanSession(detector: detector, options: options)
         var lastGuidance: FrameQuality.Guidance?
         var lastRead = 0.0
+        var reportedFailures = 0
         while let (frame, settings) = next(\.forCodes) {
             if settings.region != options.regionOfInterest || settings.symbologies != session.detector.symbologies {
                 // A new region or set of kinds starts tracking afresh: what was in view is removed.
@@ -202,6 +206,10 @@ final class LiveFeed: @unchecked Sendable {
                 session = ScanSession(detector: detector, options: options)
             }
             let events = session.process(frame)
+            if reportedFailures == 0, let failure = session.failures.first {
+                reportedFailures = 1
+                post(.readerFailed(failure.description))
+            }
             lock.lock()
             codesInView = session.inView.map(\.detection)
             lock.unlock()

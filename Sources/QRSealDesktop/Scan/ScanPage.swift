@@ -159,12 +159,26 @@ final class ScanPage {
             showProblem(error, device: feed?.source)
         case .textUnavailable(let reason):
             context.toast("Text cannot be read: " + reason)
+        case .readerFailed(let reason):
+            context.toast("A code reader failed, the others go on: " + reason)
         }
     }
 
     // MARK: What is read
 
     private func track(_ event: ScanEvent) {
+        // A part of a larger message is outlined with its number, not listed: the message
+        // it belongs to is listed once it is whole.
+        if case .piece(let piece) = Classification(event.detection) {
+            if event.kind == .remove {
+                preview.outlines[event.id] = nil
+            } else {
+                preview.outlines[event.id] = .init(kind: .code, corners: event.detection.corners,
+                                                   label: "Part \(piece.index + 1) of \(piece.totalParts)")
+                if event.kind == .add { trace?.write(["event": "outline-added", "id": event.id, "frame": event.frame]) }
+            }
+            return
+        }
         switch event.kind {
         case .add, .update:
             let item = inView[event.id] ?? item(for: .code(event.detection))
@@ -215,15 +229,15 @@ final class ScanPage {
                 progress.isVisible = false
                 if !completed.isRepeat || found.first(where: { $0.key == FoundItem(subject: .message(completed)).key }) == nil {
                     let item = self.item(for: .message(completed))
+                    item.update(outcome)
                     context.toast("Message complete: \(completed.size) bytes from \(p.totalParts) parts")
                     context.inboxChanged()
                     act(on: item)
                 }
             } else {
-                progress.text = "Message \(p.idText): \(min(p.have, p.needed)) of \(p.needed) parts"
+                progress.text = "Message \(p.idText): \(min(p.have, p.dataParts)) of \(p.dataParts) parts"
                 progress.isVisible = true
             }
-            if let trackID, let item = inView[trackID] { item.update(outcome) }
             return
         }
         let item = trackID.flatMap { inView[$0] } ?? self.item(for: outcome.detection.map { .code($0) } ?? .text(TextBlock(lines: [], confidence: 0, box: Region(x: 0, y: 0, width: 0, height: 0))))
@@ -252,7 +266,10 @@ final class ScanPage {
                 return intake.reopen(outcome)
             }, done: { [weak self] opened in
                 item.update(opened)
-                if case .failed(let error) = opened.content ?? .plain {
+                if case .opened(let payload) = item.content, let id = item.inboxID {
+                    self?.context.remember(opened: payload, inboxID: id)
+                }
+                if case .failed(let error) = item.content {
                     self?.context.toast(error.description)
                 } else {
                     self?.act(on: item)
