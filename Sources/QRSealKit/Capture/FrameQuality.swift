@@ -18,14 +18,15 @@ public struct FrameQuality: Sendable, Equatable {
 
     /// Below this mean luma a frame is too dark for the binarizer's contrast.
     public static let darkBelow = 45.0
-    /// Below this a frame is blurred: printed codes in focus measure 60 and more at 720p; the
-    /// same blurred by 3 pixels (Gaussian σ), under 25.
+    /// Below this a frame is blurred: a black-on-white edge in focus steps by 100 and more from
+    /// one pixel to the next; spread over 9 pixels and more (motion, or a Gaussian σ above
+    /// 3.4 pixels, where codes of 3-pixel modules no longer read) by under 30.
     public static let blurredBelow = 30.0
 
-    /// Measures every fourth pixel of every fourth row: enough for a frame of 320 pixels
-    /// and more, and cheap beside detection.
+    /// Measures every pixel of every third row (of every row in a small frame): cheap beside
+    /// detection, and a step of rows that no grid of even modules lines up with.
     public init(_ image: GrayImage) {
-        let step = image.width >= 320 && image.height >= 320 ? 4 : 1
+        let rowStep = image.height >= 240 ? 3 : 1
         var sum = 0, count = 0
         var histogram = [Int](repeating: 0, count: 256)
         image.pixels.withUnsafeBufferPointer { p in
@@ -39,9 +40,9 @@ public struct FrameQuality: Sendable, Equatable {
                     count += 1
                     histogram[abs(v - Int(p[row + x + 1]))] += 1
                     histogram[abs(v - Int(p[row + image.width + x]))] += 1
-                    x += step
+                    x += 1
                 }
-                y += step
+                y += rowStep
             }
         }
         brightness = count == 0 ? 0 : Double(sum) / Double(count)
