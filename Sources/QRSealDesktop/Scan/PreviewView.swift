@@ -126,6 +126,7 @@ final class PreviewView {
             case .region: painter.color(1, 1, 1, 0.8)
             }
             painter.polygon(points, lineWidth: 3)
+            guard !outline.label.isEmpty else { continue }
             let top = points.min { $0.1 < $1.1 }!
             let left = points.map(\.0).min()!
             let (w, h) = painter.text(outline.label, x: 0, y: 0, size: 13, measureOnly: true)

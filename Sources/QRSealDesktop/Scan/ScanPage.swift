@@ -151,7 +151,8 @@ final class ScanPage {
         case .text(let events):
             for event in events { track(event) }
         case .guidance(let guidance):
-            status.text = guidance.map { "Nothing read yet: " + $0.rawValue } ?? ""
+            // Only while nothing at all is in view: text read is something read.
+            status.text = guidance.flatMap { inView.isEmpty ? "Nothing read yet: " + $0.rawValue : nil } ?? ""
         case .ended(let frames):
             status.text = "End of stream after \(frames) frames"
             pauseButton.isSensitive = false
@@ -198,7 +199,10 @@ final class ScanPage {
         case .add, .update:
             let item = inView[id] ?? item(for: .text(event.block))
             inView[id] = item
-            preview.outlines[id] = .init(kind: .text, corners: event.block.corners, label: "Text · " + item.preview(28))
+            // Text is outlined without a label, which would cover the line above it; the list
+            // and a click give what it says.
+            preview.outlines[id] = .init(kind: .text, corners: event.block.corners, label: "")
+            if event.kind == .add { status.text = "" }
         case .remove:
             inView[id] = nil
             preview.outlines[id] = nil
