@@ -27,6 +27,7 @@ struct ItemActions {
     func present() {
         let summary = item.summary
         let body: String
+        var selectable: String?
         switch item.content {
         case .locked(let kind, let size):
             body = "A sealed message of \(size) bytes, for a \(kind.description). The keyring's keys do not open it."
@@ -35,9 +36,21 @@ struct ItemActions {
         case .opened(.file(let name, let bytes)):
             body = "A file, \(name.isEmpty ? "unnamed" : DisplayText.escape(name)), of \(bytes.count) bytes."
         default:
-            body = DisplayText.escapeKeepingLines(item.text ?? "\(summary.kind.title): not text")
+            body = item.format
+            selectable = DisplayText.escapeKeepingLines(item.text ?? "\(summary.kind.title): not text")
         }
         let dialog = MessageDialog(parent: parent, heading: item.title, body: body)
+        if let selectable {
+            // What was read, to select and copy any part of it.
+            let label = Label(selectable)
+            label.wraps()
+            label.selectable()
+            label.leftAligned()
+            label.accessibleName = "Content"
+            let scrolled = Scrolled(label)
+            scrolled.minimumSize(width: 360, height: min(240, 24 * (selectable.count / 40 + 1)))
+            dialog.set(extra: scrolled)
+        }
         var actions: [(String, String, MessageDialog.Appearance)] = []
         if item.text != nil { actions.append(("copy", "_Copy", .normal)) }
         switch item.content {

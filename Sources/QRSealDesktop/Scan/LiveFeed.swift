@@ -128,7 +128,9 @@ final class LiveFeed: @unchecked Sendable {
         do throws(CaptureError) {
             switch source {
             case .camera(let path):
-                frames = try CameraSource(path: path, shouldStop: { [weak self] in self?.isStopped ?? true })
+                let camera = try CameraSource(path: path, shouldStop: { [weak self] in self?.isStopped ?? true })
+                camera.keepsColor = true
+                frames = camera
             case .stream(let path):
                 let stop: StopCheck = { [weak self] in self?.isStopped ?? true }
                 let input = path == "-" ? FileInput(descriptor: 0, shouldStop: stop) : try FileInput(path: path, shouldStop: stop)

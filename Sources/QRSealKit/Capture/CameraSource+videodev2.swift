@@ -30,6 +30,9 @@ public final class CameraSource: FrameSource {
 
     /// The capture size asked for when the caller names none; the driver picks the nearest it has.
     public static let defaultSize = (width: 1280, height: 720)
+    /// Whether frames carry their colour (`Frame.chroma`) for a preview; detection needs the
+    /// luma alone.
+    public var keepsColor = false
 
     /// Opens `path` and starts capturing at (about) `size`. `frameTimeout` is how many
     /// seconds without a frame count as a failure; `shouldStop` is asked while waiting.
@@ -144,10 +147,16 @@ public final class CameraSource: FrameSource {
         if buffer.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0 { return nil }
         let mapped = buffers[Int(buffer.index)]
         let used = buffer.bytesused > 0 ? min(Int(buffer.bytesused), mapped.length) : mapped.length
-        let image = try pixelFormat.luma(UnsafeRawBufferPointer(start: mapped.start, count: used),
-                                         width: width, height: height, bytesPerLine: bytesPerLine)
+        let data = UnsafeRawBufferPointer(start: mapped.start, count: used)
+        var chroma: Frame.Chroma?
+        let image: GrayImage
+        if keepsColor {
+            (image, chroma) = try pixelFormat.lumaAndChroma(data, width: width, height: height, bytesPerLine: bytesPerLine)
+        } else {
+            image = try pixelFormat.luma(data, width: width, height: height, bytesPerLine: bytesPerLine)
+        }
         framesRead += 1
-        return Frame(number: framesRead, time: frameTime(buffer.timestamp), image: image)
+        return Frame(number: framesRead, time: frameTime(buffer.timestamp), image: image, chroma: chroma)
     }
 
     /// Seconds since the first frame, from the driver's timestamps, else from our clock.
