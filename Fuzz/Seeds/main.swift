@@ -14,6 +14,7 @@ struct Seeds {
         try images(qr)
         try exif(qr)
         try y4m()
+        try camera(qr)
         try sealed()
         try brotli()
         try keyFiles()
@@ -122,6 +123,25 @@ struct Seeds {
         try write("y4m", "444-odd.y4m", Array("YUV4MPEG2 W3 H3 F0:0 A0:0 It C444\nFRAME Ixyz\n".utf8)
                   + [UInt8](repeating: 9, count: 27))
         try write("y4m", "422.y4m", Array("YUV4MPEG2 H2 W2 C422\nFRAME\n".utf8) + [UInt8](repeating: 9, count: 8))
+    }
+
+    // MARK: camera buffers
+
+    /// For each pixel format: its index, an 8×4 size, no stride of its own, and a buffer of
+    /// the size that format takes (a JPEG for the compressed ones).
+    static func camera(_ qr: GrayImage) throws {
+        let (w, h) = (8, 4)
+        for (index, format) in PixelFormat.allCases.enumerated() {
+            let body: [UInt8]
+            switch format {
+            case .mjpeg, .jpeg: body = jpeg(qr, color: true, progressive: false)
+            case .grey: body = (0..<(w * h)).map { UInt8($0 * 7 % 256) }
+            case .yuyv, .uyvy: body = (0..<(w * h * 2)).map { UInt8($0 * 5 % 256) }
+            case .nv12, .nv21, .yu12, .yv12: body = (0..<(w * h * 3 / 2)).map { UInt8($0 * 3 % 256) }
+            }
+            let size: [UInt8] = format == .mjpeg || format == .jpeg ? [UInt8(qr.width - 1), UInt8(qr.height - 1)] : [UInt8(w - 1), UInt8(h - 1)]
+            try write("camera", "\(format.rawValue.lowercased()).bin", [UInt8(index)] + size + [0] + body)
+        }
     }
 
     // MARK: armor, envelopes and inner plaintexts
