@@ -8,8 +8,13 @@ import QRSealKit
 /// detector is busy is shown but not scanned, as on a phone.
 final class LiveFeed: @unchecked Sendable {
     enum Source: Sendable, Equatable {
-        case camera(String)
+        /// A V4L2 camera, asked for frames of a size (its default when nil).
+        case camera(String, size: CameraSize?)
         case stream(String)
+    }
+
+    struct CameraSize: Sendable, Equatable {
+        let width: Int, height: Int
     }
 
     /// What the feed tells the page, always on the main thread.
@@ -127,8 +132,9 @@ final class LiveFeed: @unchecked Sendable {
         let frames: FrameSource
         do throws(CaptureError) {
             switch source {
-            case .camera(let path):
-                let camera = try CameraSource(path: path, shouldStop: { [weak self] in self?.isStopped ?? true })
+            case .camera(let path, let size):
+                let camera = try CameraSource(path: path, size: size.map { ($0.width, $0.height) },
+                                              shouldStop: { [weak self] in self?.isStopped ?? true })
                 camera.keepsColor = true
                 frames = camera
             case .stream(let path):
@@ -236,7 +242,7 @@ final class LiveFeed: @unchecked Sendable {
     /// The source as the inbox records it.
     var sourceName: IntakeSource {
         switch source {
-        case .camera(let path): return IntakeSource(name: path, recorded: path, kind: .camera)
+        case .camera(let path, _): return IntakeSource(name: path, recorded: path, kind: .camera)
         case .stream(let path):
             let recorded = path == "-" ? "-" : URL(fileURLWithPath: path).standardizedFileURL.path
             return IntakeSource(name: path, recorded: recorded, kind: .stream)

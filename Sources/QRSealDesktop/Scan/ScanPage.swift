@@ -13,6 +13,7 @@ final class ScanPage {
     private let progress = Label("")
     private let problem = StatusPage(icon: "camera-disabled-symbolic", title: "", description: "")
     private let previewBox = Box(.vertical, spacing: 6)
+    private let toolbar = Box(.horizontal, spacing: 6)
     private var pauseButton: ToggleButton!
     private var regionButton: ToggleButton!
     private var feed: LiveFeed?
@@ -28,7 +29,6 @@ final class ScanPage {
         self.context = context
         trace = Trace.fromEnvironment()
         root = Box(.horizontal)
-        let toolbar = Box(.horizontal, spacing: 6)
         pauseButton = ToggleButton(icon: "media-playback-pause-symbolic", name: "Pause") { [unowned self] on in
             self.feed?.update { $0.paused = on }
         }
@@ -115,25 +115,66 @@ final class ScanPage {
     func stop() { feed?.stop() }
 
     private func start() {
-        let source: LiveFeed.Source
         switch context.options.source {
-        case .stream(let path): source = .stream(path)
-        case .camera(let path?): source = .camera(path)
-        case .camera(nil):
-            guard let path = VideoDevices.list().first(where: { VideoDevices.probe($0).canCapture }) else {
-                showProblem(.noDevice, device: nil)
-                return
-            }
-            source = .camera(path)
+        case .stream(let path): start(.stream(path))
+        case .camera(let path):
+            let cameras = VideoDevices.list().map(VideoDevices.probe).filter(\.canCapture)
+            guard let chosen = path ?? cameras.first?.path else { return showProblem(.noDevice, device: nil) }
+            self.cameras = cameras
+            addCameraPickers(chosen: chosen)
+            start(.camera(chosen, size: cameraSize))
         }
+    }
+
+    /// Starts reading `source`, ending the feed before it; what that one still posts is dropped.
+    private func start(_ source: LiveFeed.Source) {
+        feed?.stop()
+        generation += 1
+        let generation = self.generation
         let intake = Intake(reader: Reader(keys: context.keyringKeys()),
                             keeping: .inbox(open: { [context] () throws(InboxError) -> Inbox in try context.openInbox() },
                                             dedupe: context.dedupePolicy),
                             oncePerSession: true)
         let pool = TextRecognizerPool(layout: .sparse)
-        feed = LiveFeed(source: source, intake: intake, textPool: pool) { [weak self] update in self?.handle(update) }
-        feed?.update { [kinds] in $0.symbologies = kinds.symbologies }
+        feed = LiveFeed(source: source, intake: intake, textPool: pool) { [weak self] update in
+            guard let self, self.generation == generation else { return }
+            self.handle(update)
+        }
+        for id in inView.keys { preview.outlines[id] = nil }
+        inView.removeAll()
+        feed?.update { [kinds, readsText, region = preview.region] in
+            $0.symbologies = kinds.symbologies
+            $0.readsText = readsText
+            $0.region = region
+        }
         feed?.start()
+    }
+
+    private var generation = 0
+    private var cameras: [VideoDeviceInfo] = []
+    private var cameraSize: LiveFeed.CameraSize? = LiveFeed.CameraSize(width: 1280, height: 720)
+    private static let sizes = [LiveFeed.CameraSize(width: 640, height: 480), LiveFeed.CameraSize(width: 1280, height: 720),
+                                LiveFeed.CameraSize(width: 1920, height: 1080)]
+
+    /// A camera picker (when there is more than one) and a resolution picker in the toolbar.
+    private func addCameraPickers(chosen: String) {
+        var first: Widget?
+        if cameras.count > 1 {
+            let names = cameras.map { ($0.card ?? $0.path) + " (" + $0.path + ")" }
+            let picker = DropDown(names, name: "Camera") { [unowned self] index in
+                self.start(.camera(self.cameras[index].path, size: self.cameraSize))
+            }
+            picker.selected = cameras.firstIndex { $0.path == chosen } ?? 0
+            toolbar.insert(picker, after: nil)
+            first = picker
+        }
+        let sizes = DropDown(Self.sizes.map { "\($0.width)×\($0.height)" }, name: "Resolution") { [unowned self] index in
+            self.cameraSize = Self.sizes[index]
+            guard case .camera(let path, _)? = self.feed?.source else { return }
+            self.start(.camera(path, size: self.cameraSize))
+        }
+        sizes.selected = 1
+        toolbar.insert(sizes, after: first)
     }
 
     private func handle(_ update: LiveFeed.Update) {
@@ -422,7 +463,7 @@ final class ScanPage {
     private func showProblem(_ error: CaptureError, device: LiveFeed.Source?) {
         let what: String
         switch device {
-        case .camera(let path)?: what = path
+        case .camera(let path, _)?: what = path
         case .stream(let path)?: what = path == "-" ? "standard input" : path
         case nil: what = "camera"
         }
@@ -441,7 +482,10 @@ final class ScanPage {
         problem.isVisible = true
         previewBox.isVisible = false
         if case .noDevice = error {
-            problem.set(child: Button("_Open an image…", style: "suggested-action") { [unowned self] in self.openImage() })
+            let open = Button("_Open an image…", style: "suggested-action") { [unowned self] in self.openImage() }
+            open.addStyle("pill")
+            open.align(horizontal: .center)
+            problem.set(child: open)
         }
     }
 }

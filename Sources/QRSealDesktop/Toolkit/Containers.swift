@@ -15,6 +15,13 @@ final class Box: Widget {
         gtk_box_append(p(), child.widget)
     }
 
+    /// Inserts `child` after `sibling`, or first when `sibling` is nil.
+    func insert(_ child: Widget, after sibling: Widget?) {
+        let index = sibling.flatMap { s in children.firstIndex { $0 === s } }.map { $0 + 1 } ?? 0
+        children.insert(child, at: index)
+        gtk_box_insert_child_after(p(), child.widget, sibling?.widget)
+    }
+
     func remove(_ child: Widget) {
         guard let index = children.firstIndex(where: { $0 === child }) else { return }
         gtk_box_remove(p(), child.widget)
