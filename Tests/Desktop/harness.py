@@ -25,19 +25,21 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 
 import pyatspi
 
-from y4m import Y4MWriter, frame_from_image  # noqa: F401  (re-exported for the scan tests)
+import y4m  # noqa: F401  (for the scan tests: harness.y4m)
+from y4m import Y4MWriter, blank_frame, compose_frame, frame_from_image  # noqa: F401
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 APP = os.environ.get("QRSEAL_DESKTOP", os.path.join(ROOT, ".build/debug/qrseal-desktop"))
 CLI = os.environ.get("QRSEAL", os.path.join(ROOT, ".build/debug/qrseal"))
 SCREENSHOTS = os.environ.get("QRSEAL_SCREENSHOTS", os.path.join(ROOT, ".build/desktop-screenshots"))
 # Seconds a find or a wait gives the app by default; the machine is shared and slow.
-TIMEOUT = float(os.environ.get("QRSEAL_DESKTOP_TIMEOUT", "20"))
+TIMEOUT = float(os.environ.get("QRSEAL_DESKTOP_TIMEOUT", "30"))
 
 
 class HarnessError(AssertionError):
@@ -380,6 +382,39 @@ class App:
     def alive(self):
         return self.process is not None and self.process.poll() is None
 
+    def feed(self, source, fps=None, close=True):
+        """Writes a YUV4MPEG2 stream to the app's standard input (started with stdin="pipe") on
+        a thread: `source` is bytes, a file path, or an iterable of bytes chunks (a header, then
+        "FRAME\\n" + planes …). With fps, chunks after the first are paced at fps a second, as a
+        camera delivers them. Answers the thread; `close` closes the pipe at the end (the
+        stream ends)."""
+        if self.stdin is None:
+            raise HarnessError("start the app with stdin=\"pipe\" to feed it a stream")
+        if isinstance(source, (bytes, bytearray)):
+            chunks = [bytes(source)]
+        elif isinstance(source, str):
+            chunks = _file_chunks(source)
+        else:
+            chunks = source
+
+        def write():
+            started = time.monotonic()
+            try:
+                for index, chunk in enumerate(chunks):
+                    if fps and index > 0:
+                        delay = started + (index - 1) / fps - time.monotonic()
+                        if delay > 0:
+                            time.sleep(delay)
+                    self.stdin.write(chunk)
+                    self.stdin.flush()
+                if close:
+                    self.stdin.close()
+            except (BrokenPipeError, ValueError, OSError):
+                pass
+        thread = threading.Thread(target=write, daemon=True)
+        thread.start()
+        return thread
+
     def log(self):
         """What the app has written to its standard output and error so far."""
         self._log.seek(0)
@@ -654,6 +689,15 @@ class App:
                 geometry = "%dx%d+%d+%d" % (w, h, x, y)
                 break
         return capture(path, geometry)
+
+
+def _file_chunks(path, size=1 << 20):
+    with open(path, "rb") as f:
+        while True:
+            chunk = f.read(size)
+            if not chunk:
+                return
+            yield chunk
 
 
 def _same(a, b):
