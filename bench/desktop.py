@@ -192,6 +192,28 @@ def app_pid(wrapper_pid, name="qrseal-desktop", timeout=10):
     return None
 
 
+def start_seconds(pid):
+    """When the process started, in seconds since boot (/proc/PID/stat, in clock ticks), which
+    is CLOCK_MONOTONIC's origin on a machine that never slept."""
+    try:
+        stat = Path("/proc/%d/stat" % pid).read_text()
+        return int(stat[stat.rindex(")") + 2:].split()[19]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def to_monotonic(events, launched, app_start):
+    """Puts every event's t on CLOCK_MONOTONIC: a trace timed from the process's start (its t
+    far below the moment the bench launched it) is moved by the process's start time."""
+    if not events or events[0].get("t", 0) >= launched - 1:
+        return "monotonic"
+    if app_start is None:
+        return None
+    for event in events:
+        event["t"] = event["t"] + app_start
+    return "since the process started"
+
+
 def rss_mb(pid):
     try:
         for line in Path("/proc/%d/status" % pid).read_text().splitlines():
@@ -348,8 +370,9 @@ def report(f, rss, args, markdown):
         samples = rss[::step] + ([rss[-1]] if (len(rss) - 1) % step else [])
         print(table([[fmt(t, " s"), fmt(mb, " MB", 1)] for t, mb in samples], ["time", "resident memory"], markdown))
         print()
-    print("frames written %d (%d late), shown %s; trace events %d; peers: none run a GTK preview here"
-          % (f.get("frames_written", 0), f.get("frames_late", 0), f.get("frames_shown", "—"), f.get("events", 0)))
+    print("frames written %d (%d late), shown %s; trace events %d, timed %s; peers: none run a GTK preview here"
+          % (f.get("frames_written", 0), f.get("frames_late", 0), f.get("frames_shown", "—"), f.get("events", 0),
+             f.get("trace_clock") or "—"))
     if not f.get("events"):
         print("the app wrote no trace: it does not implement QRSEAL_DESKTOP_TRACE yet (bench/README.md)")
 
@@ -407,6 +430,7 @@ def main():
         feeder = Feeder(wrapper.stdin, frames, args.fps, args.seconds, 1.0, args.in_seconds, args.out_seconds)
         feeder.start()
         pid = app_pid(wrapper.pid)
+        app_start = start_seconds(pid) if pid else None
         rss = []
         # An app that stops reading its stream blocks the feeder: the run ends on time anyway.
         deadline = launched + args.seconds + 5
@@ -433,7 +457,13 @@ def main():
         feeder.join(5)
         if feeder.broken or feeder.is_alive():
             log("the app stopped reading its stream after %d of %d frames" % (len(feeder.written), feeder.total))
-        figures = analyse(read_trace(trace), feeder, launched, args.fps)
+        events = read_trace(trace)
+        clock = to_monotonic(events, launched, app_start)
+        if clock is None:
+            log("the trace's times are not on CLOCK_MONOTONIC and the app's start time is unknown")
+            events = []
+        figures = analyse(events, feeder, launched, args.fps)
+        figures["trace_clock"] = clock
         figures["rss_mb"] = [[round(t, 2), round(mb, 1)] for t, mb in rss]
         report(figures, rss, args, args.markdown)
         if args.json_out:
