@@ -258,14 +258,25 @@ def x_windows():
     return windows
 
 
-def window_origin(title):
-    """Screen position of the largest mapped X window with this title (GTK's window coordinates
-    start there: GTK 4 does not know screen coordinates on X11)."""
+def window_on_screen(window):
+    """Where a top-level window's content is on the screen, (x, y, width, height): the largest
+    mapped X window with its title, less the margin GTK keeps around a client-side decorated
+    window for its shadow (the X window is larger than the frame by that much on each side).
+    GTK 4 knows no screen coordinates on X11: its window coordinates start at that corner."""
+    title = name_of(window)
     candidates = [w for w in x_windows() if w[1] == title and w[4] > 1 and w[5] > 1]
     if not candidates:
         return None
-    best = max(candidates, key=lambda w: w[4] * w[5])
-    return best[2], best[3]
+    _, _, x, y, width, height = max(candidates, key=lambda w: w[4] * w[5])
+    try:
+        ext = window.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        if 0 < ext.width <= width and 0 < ext.height <= height:
+            x += (width - ext.width) // 2
+            y += (height - ext.height) // 2
+            width, height = ext.width, ext.height
+    except Exception:
+        pass
+    return x, y, width, height
 
 
 def capture(path, geometry=None):
@@ -521,7 +532,7 @@ class App:
         """The screen point at the centre of a widget."""
         ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         window = self.window_of(node)
-        origin = window_origin(name_of(window)) if window is not None else None
+        origin = window_on_screen(window) if window is not None else None
         if origin is None:
             raise HarnessError("cannot place %s %r on the screen (no X window titled %r)"
                                % (role_of(node), name_of(node), name_of(window)))
@@ -682,12 +693,8 @@ class App:
             path += ".png"
         window = window or self.window
         time.sleep(0.3)  # let the frame clock draw what was just changed
-        geometry = None
-        title = name_of(window)
-        for wid, t, x, y, w, h in sorted(x_windows(), key=lambda w: -w[4] * w[5]):
-            if t == title:
-                geometry = "%dx%d+%d+%d" % (w, h, x, y)
-                break
+        place = window_on_screen(window)
+        geometry = "%dx%d+%d+%d" % (place[2], place[3], place[0], place[1]) if place else None
         return capture(path, geometry)
 
 
