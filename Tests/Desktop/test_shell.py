@@ -25,6 +25,8 @@ class ShellTests(DesktopTest):
             tabs = [tab.name for tab in app.find_all(role="page tab")]
             self.assertEqual(tabs, [title for _, title in PAGES])
             self.assertEqual(app.current_page(), "Scan")
+            # Closing the window ends the app, with status 0.
+            self.assertEqual(app.close(), 0, app.log())
 
     def test_pages_are_reached_by_keyboard(self):
         with self.app() as app:
