@@ -199,7 +199,7 @@ final class InboxPage {
     private static func row(_ message: Inbox.PartProgress) -> Row {
         let total = message.have + message.needed
         let row = Row(title: "Message \(message.idText)",
-                      subtitle: "\(message.text) · first from \(DisplayText.escape(message.source))",
+                      subtitle: "\(message.text) · first from \(DisplayText.escape(SystemFiles.lastComponent(of: message.source)))",
                       icon: "content-loading-symbolic")
         let bar = ProgressBar(name: "\(message.have) of \(message.totalParts) parts")
         bar.fraction = total > 0 ? Double(message.have) / Double(total) : 0

@@ -75,6 +75,7 @@ final class ItemDetail {
         note.isVisible = false
         switch (item.kind, opened) {
         case (.sealed, .opened(.text(let text))?):
+            heading.text = "Sealed message, opened"
             say("Opened for now: the inbox keeps it sealed.")
             shown = DisplayText.lines(of: text).joined(separator: "\n")
         case (.sealed, .opened(.file(let name, let bytes))?):

@@ -63,6 +63,11 @@ enum ItemText {
             return "Sealed message, \(size(parsed.value("size").flatMap { Int($0) } ?? item.bytes.count)) — locked"
         case .binary: return "\(size(item.bytes.count)) of binary data"
         case .recipient: return "Public key, fingerprint \(parsed.value("fingerprint") ?? "?")"
+        case .wifi, .contact, .event:
+            // What names it, not the raw text (a Wi-Fi code holds its password).
+            let name = parsed.value(item.kind == .wifi ? "ssid" : item.kind == .contact ? "name" : "summary")
+            guard let name, !name.isEmpty else { fallthrough }
+            return shortened(DisplayText.oneLine(name))
         default:
             let text = DisplayText.oneLine(item.text ?? "")
             return text.isEmpty ? "(empty)" : shortened(text)
