@@ -189,9 +189,9 @@ final class InboxPage {
     /// when pinned. Its accessible name says all of that, kind first.
     private static func row(_ item: InboxItem) -> Row {
         let title = ItemText.title(item), subtitle = ItemText.subtitle(item)
-        let row = Row(title: title, subtitle: subtitle, icon: ItemText.icon(item.kind))
+        let row = Row(title: title, subtitle: subtitle, icon: ItemText.icon(of: item))
         if item.pinned { row.addSuffix(Icon("view-pin-symbolic", description: "Pinned")) }
-        row.accessibleName = "\(ItemText.name(item.kind)): \(title), \(subtitle)\(item.pinned ? ", pinned" : "")"
+        row.accessibleName = "\(ItemText.name(of: item)): \(title), \(subtitle)\(item.pinned ? ", pinned" : "")"
         return row
     }
 

@@ -69,7 +69,7 @@ final class ItemDetail {
         guard let item else { return }
         let parsed = ItemText.summary(item)
         heading.text = ItemText.title(item)
-        kindLine.text = ItemText.name(item.kind) + (item.pinned ? " · pinned" : "")
+        kindLine.text = ItemText.name(of: item) + (item.pinned ? " · pinned" : "")
         var shown: String?
         var canSave = item.fileName != nil
         note.isVisible = false

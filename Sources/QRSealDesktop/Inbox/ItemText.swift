@@ -26,6 +26,12 @@ enum ItemText {
         }
     }
 
+    /// What the item is: its kind's name, or "File" for one that carries a file.
+    static func name(of item: InboxItem) -> String { item.fileName != nil ? "File" : name(item.kind) }
+
+    /// The icon of what the item is (`name(of:)`).
+    static func icon(of item: InboxItem) -> String { item.fileName != nil ? "x-office-document-symbolic" : icon(item.kind) }
+
     /// The symbolic icon of the kind (from the Adwaita icon theme).
     static func icon(_ kind: ContentKind) -> String {
         switch kind {
