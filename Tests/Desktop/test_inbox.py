@@ -202,6 +202,42 @@ class InboxTests(DesktopTest):
             self.assertNotIn(SECRET.encode(), data or b"")
         db.close()
 
+    def test_by_keyboard_search_with_ctrl_f_and_delete_with_the_delete_key(self):
+        with self.app("--page", "inbox") as app:
+            app.wait_until(lambda: len(self.rows(app)) == 4, what="the four items listed")
+            self.select(app, "^Link: ")
+            app.focus(self.row(app, "^Link: "))
+            app.press_key("ctrl+f")
+            search = app.find(name="Search the inbox")
+            app.wait_until(lambda: "focused" in states_of(search), what="the search entry focused by ctrl+F")
+            app.type_text("blue folder")
+            app.wait_until(lambda: len(self.rows(app)) == 1, what="one item matching 'blue folder'")
+            app.type_into(search, "")
+            app.wait_until(lambda: len(self.rows(app)) == 4, what="all four items again")
+
+            self.select(app, "^Wi-Fi network: ")
+            app.focus(self.row(app, "^Wi-Fi network: "))
+            app.press_key("Delete")
+            app.wait_until(lambda: not any(n.startswith("Wi-Fi") for n in self.rows(app)), what="the Wi-Fi item gone")
+            self.assertIsNone(self.item_of_kind("wifi"))
+            app.click(self.button(app, "Undo", under=app.window))
+            self.row(app, "^Wi-Fi network: home, ")
+            self.assertIsNotNone(self.item_of_kind("wifi"))
+
+    def test_a_file_carried_in_parts_is_saved_through_the_file_chooser(self):
+        with open(self.path("hello.txt"), "w") as f:
+            f.write("hello file\nline two\n")
+        self.qrseal("encode", "-i", self.path("hello.txt"), "--parts", "2", "-o", self.path("file.png"))
+        self.qrseal("scan", self.path("file-01-of-02.png"), check=False)
+        with self.app("--page", "inbox") as app:
+            self.select(app, "^File: ")
+            app.find(role="label", name=re.compile("^A file, hello.txt, 20 bytes"), showing=True)
+            app.click(self.button(app, "Save File…"))
+            app.file_chooser_accept(self.path("saved.txt"))
+            app.find(role="label", name="Saved saved.txt")
+        with open(self.path("saved.txt")) as f:
+            self.assertEqual(f.read(), "hello file\nline two\n")
+
     def test_dark_style(self):
         with self.app("--page", "inbox", "--style", "dark") as app:
             self.select(app, "^Wi-Fi network: ")

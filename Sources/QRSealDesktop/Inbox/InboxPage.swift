@@ -86,6 +86,9 @@ final class InboxPage {
         }
         show(pageOf: paned)
 
+        // Ctrl+F searches; Delete deletes the selected item (undone from its toast).
+        root.addShortcut("<Control>f") { [unowned self] in self.search.grabFocus() }
+        list.addShortcut("Delete") { [unowned self] in self.actions.run(.delete) }
         context.onInboxChange { [weak self] in self?.reload() }
         root.on("map") { [unowned self] in self.reload() }
     }

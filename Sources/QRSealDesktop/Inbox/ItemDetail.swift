@@ -85,15 +85,13 @@ final class ItemDetail {
             say("Cannot open it: \(error.description).")
         case (.sealed, _):
             say("Sealed. Unlock it with a key of your keyring or its passphrase to read it; the inbox keeps it sealed.")
+        case (_, _) where item.fileName != nil:
+            say("A file, \(DisplayText.escape(item.fileName ?? "")), \(ItemText.size(item.bytes.count)).")
         case (.binary, _):
             shown = item.bytes.prefix(4096).map { String(format: "%02x", $0) }.joined(separator: " ")
                 + (item.bytes.count > 4096 ? " …" : "")
         default:
-            if let name = item.fileName {
-                say("A file, \(DisplayText.escape(name)), \(ItemText.size(item.bytes.count)).")
-            } else {
-                shown = DisplayText.lines(of: item.text ?? "").joined(separator: "\n")
-            }
+            shown = DisplayText.lines(of: item.text ?? "").joined(separator: "\n")
         }
         content.isVisible = shown != nil
         content.text = shown ?? ""
