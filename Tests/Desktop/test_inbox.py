@@ -9,7 +9,7 @@ import re
 import sqlite3
 import unittest
 
-from harness import DesktopTest, _same, children_of, name_of, states_of
+from harness import DesktopTest, _same, children_of, name_of, role_of, states_of
 
 SECRET = "The secret is 42"
 PASSPHRASE = "correct horse"
@@ -63,12 +63,13 @@ class InboxTests(DesktopTest):
         return [name_of(row) for row in app.find_all(role="list item", under=items)]
 
     def row(self, app, pattern):
-        return app.find(role="list item", name=re.compile(pattern), under=app.find(role="list", name="Items"))
+        # Found anew each time: a reload lists the items in a new list.
+        return app.find(role="list item", name=re.compile(pattern))
 
     def select(self, app, pattern):
         row = self.row(app, pattern)
         try:  # as a screen reader selects (AT-SPI Selection), else with the mouse
-            app.find(role="list", name="Items").querySelection().selectChild(row.getIndexInParent())
+            row.parent.querySelection().selectChild(row.getIndexInParent())
         except Exception:
             app.click(row, mouse=True)
         app.wait_until(lambda: "selected" in states_of(self.row(app, pattern)), what="%r selected" % pattern)
@@ -220,6 +221,9 @@ class InboxTests(DesktopTest):
             app.press_key("Delete")
             app.wait_until(lambda: not any(n.startswith("Wi-Fi") for n in self.rows(app)), what="the Wi-Fi item gone")
             self.assertIsNone(self.item_of_kind("wifi"))
+            # The keyboard focus stays in the list, on the item after the one deleted.
+            app.wait_until(lambda: app.focused() is not None and role_of(app.focused()) == "list item"
+                           and "selected" in states_of(app.focused()), what="the focus on the next item")
             app.click(self.button(app, "Undo", under=app.window))
             self.row(app, "^Wi-Fi network: home, ")
             self.assertIsNotNone(self.item_of_kind("wifi"))

@@ -15,7 +15,10 @@ final class InboxPage {
                                    description: "Codes read on the Scan page, or with 'qrseal scan', are kept here. "
                                        + "An export of another inbox can be imported.")
     private let failure = StatusPage(icon: "dialog-warning-symbolic", title: "Cannot Read the Inbox", description: "")
-    private let list = ListBox(name: "Items")
+    /// The list of items, made anew for each reload (dropping a whole list costs less than
+    /// removing its rows one by one); its rows are added a few at a time (`fill`).
+    private var list: ListBox!
+    private let listHolder = Box(.vertical)
     private let countLine = Label("", style: "dim-label")
     private let waitingHeading = Label("Waiting for Parts", style: "heading")
     private let waitingList = ListBox(name: "Waiting for parts")
@@ -33,6 +36,9 @@ final class InboxPage {
     private var opened: (id: Int64, content: Reader.Content)?
     private var generation = 0
     private var rebuilding = false
+    /// Whether the list had the keyboard focus when a reload replaced it: its rows, once
+    /// all there, take it back.
+    private var refocus = false
 
     /// The kinds the filter offers, after "All Kinds".
     private static let filterKinds = ContentKind.allCases
@@ -53,7 +59,7 @@ final class InboxPage {
         filters.append(Button(icon: "document-open-symbolic", name: "Import…") { [unowned self] in self.transfer.importFile() })
 
         let column = Box(.vertical, spacing: 12)
-        column.append(list)
+        column.append(listHolder)
         countLine.wraps()
         countLine.leftAligned()
         column.append(countLine)
@@ -61,8 +67,6 @@ final class InboxPage {
         column.append(waitingHeading)
         column.append(waitingList)
         column.margins(top: 0, bottom: 12, start: 12, end: 12)
-        list.set(placeholder: Self.placeholder("No items match"))
-        list.selectsOne { [unowned self] index in self.selected(index) }
         let scrolled = Scrolled(column)
         scrolled.expandsVertically = true
 
@@ -86,9 +90,10 @@ final class InboxPage {
         }
         show(pageOf: paned)
 
-        // Ctrl+F searches; Delete deletes the selected item (undone from its toast).
+        // Ctrl+F searches; Delete in the list deletes the selected item (undone from its toast).
+        list = freshList()
+        listHolder.append(list)
         root.addShortcut("<Control>f") { [unowned self] in self.search.grabFocus() }
-        list.addShortcut("Delete") { [unowned self] in self.actions.run(.delete) }
         context.onInboxChange { [weak self] in self?.reload() }
         root.on("map") { [unowned self] in self.reload() }
     }
@@ -122,13 +127,15 @@ final class InboxPage {
     /// Takes `item` off the list at once (it is being deleted) and selects the next one.
     func removeFromList(_ item: InboxItem) {
         guard let index = items.firstIndex(where: { $0.id == item.id }) else { return }
+        let hadFocus = list.containsFocus
         rebuilding = true
-        list.remove(list.rows[index])
+        if index < list.rows.count { list.remove(list.rows[index]) }
         items.remove(at: index)
         rebuilding = false
         let next = items.isEmpty ? nil : min(index, items.count - 1)
         selectedID = next.map { items[$0].id } ?? nil
         list.select(next)
+        if hadFocus { list.focusSelected() }
         if next == nil { detail.show(nil, opened: nil) }
     }
 
@@ -153,11 +160,16 @@ final class InboxPage {
             return
         }
         show(pageOf: paned)
-        rebuilding = true
-        list.removeAll()
+        // The keyboard focus, when it was in the list, goes to the selected row of the new one.
+        let hadFocus = list.containsFocus || refocus
+        let old = list!
+        listHolder.remove(old)
+        list = freshList()
+        listHolder.append(list)
+        drop(old)
         items = listing.items
-        for item in items { list.append(Self.row(item)) }
-        rebuilding = false
+        refocus = hadFocus
+        fill(list, reload: generation)
         let listed = items.count
         countLine.isVisible = listing.matching > listed
         countLine.text = "Showing \(listed) of \(listing.matching) items. Search to find the others."
@@ -166,7 +178,6 @@ final class InboxPage {
         waitingHeading.isVisible = !listing.waiting.isEmpty
         waitingList.isVisible = !listing.waiting.isEmpty
         if let index = items.firstIndex(where: { $0.id == selectedID }) {
-            list.select(index)
             detail.show(items[index], opened: openedContent)
         } else {
             selectedID = nil
@@ -174,6 +185,53 @@ final class InboxPage {
             list.select(nil)
             detail.show(nil, opened: nil)
         }
+    }
+
+    /// The rows a main-loop turn adds: enough to fill a screen at once, few enough that the
+    /// loop never stalls long on a big inbox.
+    private static let rowsPerTurn = 40
+
+    /// Adds the rows of `items` not in `target` yet, a turn of the main loop at a time, then
+    /// selects the selected item again; stops when another reload made another list.
+    private func fill(_ target: ListBox, reload: Int) {
+        guard reload == generation, target === list else { return }
+        let start = target.rows.count
+        let end = min(items.count, start + Self.rowsPerTurn)
+        rebuilding = true
+        for item in items[start..<end] { target.append(Self.row(item)) }
+        rebuilding = false
+        if end < items.count {
+            let next = MainThreadOnly((self, target))
+            MainLoop.post { next.value.0.fill(next.value.1, reload: reload) }
+        } else {
+            if let index = items.firstIndex(where: { $0.id == selectedID }) {
+                rebuilding = true
+                target.select(index)
+                rebuilding = false
+            }
+            if refocus { target.focusSelected() }
+            refocus = false
+        }
+    }
+
+    /// Lets go of a list taken out of the window a few rows a turn: finalizing hundreds of
+    /// rows at once stalled the main loop for half a second.
+    private func drop(_ old: ListBox) {
+        for row in old.rows.prefix(Self.rowsPerTurn) { old.remove(row) }
+        guard !old.rows.isEmpty else { return }
+        let next = MainThreadOnly((self, old))
+        MainLoop.post { next.value.0.drop(next.value.1) }
+    }
+
+    private func freshList() -> ListBox {
+        let fresh = ListBox(name: "Items")
+        fresh.set(placeholder: Self.placeholder("No items match"))
+        // A list being let go of (`drop`) says its rows are unselected as they go: not heard.
+        fresh.selectsOne { [unowned self, weak fresh] index in
+            if fresh === self.list { self.selected(index) }
+        }
+        fresh.addShortcut("Delete") { [unowned self] in self.actions.run(.delete) }
+        return fresh
     }
 
     private func selected(_ index: Int?) {

@@ -21,7 +21,7 @@ final class InboxStore {
     }
 
     /// The newest items a list shows; a search narrows a larger inbox.
-    static let shownAtMost = 500
+    static let shownAtMost = 300
 
     func list(search: String, kind: ContentKind?, then done: @escaping (Result<Listing, InboxError>) -> Void) {
         let open = self.open

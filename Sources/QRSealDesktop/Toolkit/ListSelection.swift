@@ -20,3 +20,22 @@ extension ListBox {
         }
     }
 }
+
+extension Widget {
+    /// Whether the keyboard focus is on this widget or inside it (`gtk_root_get_focus`).
+    var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+}
+
+extension ListBox {
+    /// Gives the keyboard focus to the selected row, or to the list when none is.
+    func focusSelected() {
+        if let row = gtk_list_box_get_selected_row(p()) {
+            _ = gtk_widget_grab_focus(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self))
+        } else {
+            grabFocus()
+        }
+    }
+}
