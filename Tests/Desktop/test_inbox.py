@@ -203,7 +203,7 @@ class InboxTests(DesktopTest):
             self.assertNotIn(SECRET.encode(), data or b"")
         db.close()
 
-    def test_by_keyboard_search_with_ctrl_f_and_delete_with_the_delete_key(self):
+    def test_by_keyboard_search_with_ctrl_f_filter_by_kind_and_delete_with_the_delete_key(self):
         with self.app("--page", "inbox") as app:
             app.wait_until(lambda: len(self.rows(app)) == 4, what="the four items listed")
             self.select(app, "^Link: ")
@@ -215,6 +215,19 @@ class InboxTests(DesktopTest):
             app.wait_until(lambda: len(self.rows(app)) == 1, what="one item matching 'blue folder'")
             app.type_into(search, "")
             app.wait_until(lambda: len(self.rows(app)) == 4, what="all four items again")
+
+            # The kind filter, from its drop-down: Link is the third kind after All Kinds.
+            kinds = app.find(role="combo box", name="Kind")
+            for downs, listed in ((3, lambda names: len(names) == 1 and names[0].startswith("Link: ")),
+                                  (0, lambda names: len(names) == 4)):
+                app.click(app.find(role="push button", under=kinds))
+                app.find(role="list item", under=kinds, predicate=lambda n: "focused" in states_of(n))
+                if downs == 0:
+                    app.press_key("Home")
+                for _ in range(downs):
+                    app.press_key("Down")
+                app.press_key("Return")
+                app.wait_until(lambda: listed(self.rows(app)), what="the list filtered by kind")
 
             self.select(app, "^Wi-Fi network: ")
             app.focus(self.row(app, "^Wi-Fi network: "))
