@@ -81,8 +81,10 @@ final class ItemActions {
     /// Opens `item` with `keys` on a worker (scrypt takes a moment); asks for a passphrase when
     /// one is what it needs. The opened content is shown, never written to the inbox.
     private func unlock(_ item: InboxItem, keys: [SealKey], askedBefore: Bool) {
+        page.detail.opening(true)
         Worker.run({ Intake(reader: Reader(keys: keys), keeping: .nothing).content(of: item) }, then: { [weak self] content in
             guard let self else { return }
+            self.page.detail.opening(false)
             switch content {
             case .locked(.passphrase, _):
                 self.askPassphrase(item, again: nil)

@@ -112,6 +112,12 @@ final class ItemDetail {
         actionButtons[.pin]?.label = item.pinned ? "Un_pin" : "_Pin"
     }
 
+    /// While a sealed item is being opened (scrypt takes a moment), Unlock waits and says so.
+    func opening(_ on: Bool) {
+        actionButtons[.unlock]?.isSensitive = !on
+        actionButtons[.unlock]?.label = on ? "Opening…" : "_Unlock…"
+    }
+
     private func say(_ text: String) {
         note.isVisible = true
         note.text = text
