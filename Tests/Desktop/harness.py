@@ -313,6 +313,7 @@ class App:
         self._stdin = stdin
         self.process = None
         self.stdin = None
+        self._feeder = None
         self.root = None
         self._log = tempfile.TemporaryFile()
 
@@ -376,11 +377,8 @@ class App:
         then SIGKILL, for what is left. Answers the exit status."""
         if self.process is None:
             return None
-        if self.stdin is not None and not self.stdin.closed:
-            try:
-                self.stdin.close()
-            except Exception:
-                pass
+        # The pipe is closed once the app is gone: a feed blocked writing to an app that does
+        # not read holds the pipe's lock, and closing it first would wait for ever.
         if self.process.poll() is None and getattr(self, "window", None) is not None:
             try:
                 actions = actions_of(self.window)
@@ -396,6 +394,13 @@ class App:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
+        if self.stdin is not None:
+            if self._feeder is not None:
+                self._feeder.join(5)
+            try:
+                self.stdin.close()
+            except Exception:
+                pass
         return self.process.returncode
 
     def alive(self):
@@ -432,6 +437,7 @@ class App:
                 pass
         thread = threading.Thread(target=write, daemon=True)
         thread.start()
+        self._feeder = thread
         return thread
 
     def log(self):

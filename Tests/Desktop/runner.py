@@ -8,12 +8,23 @@ accessibility bus is not up."""
 
 import glob
 import os
+import signal
 import subprocess
 import sys
 import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# A test that runs longer than this fails, so that a hang never holds `make test` for ever.
+TEST_TIMEOUT = int(os.environ.get("QRSEAL_DESKTOP_TEST_TIMEOUT", "600"))
+
+
+class TestTimeout(AssertionError):
+    pass
+
+
+def _timed_out(signum, frame):
+    raise TestTimeout("the test ran longer than %d s (QRSEAL_DESKTOP_TEST_TIMEOUT)" % TEST_TIMEOUT)
 
 
 def accessibility_bus():
@@ -49,7 +60,13 @@ def load(names):
 class Result(unittest.TextTestResult):
     def startTest(self, test):
         self._started = time.monotonic()
+        signal.signal(signal.SIGALRM, _timed_out)
+        signal.alarm(TEST_TIMEOUT)
         super().startTest(test)
+
+    def stopTest(self, test):
+        signal.alarm(0)
+        super().stopTest(test)
 
     def _line(self, test, word, reason=None):
         self.stream.write("%-5s %5.1fs  %s\n" % (word, time.monotonic() - self._started, test_name(test)))
