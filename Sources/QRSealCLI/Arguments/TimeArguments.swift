@@ -36,15 +36,4 @@ enum TimeArguments {
         guard local != -1 else { return nil }
         return Int64(local) * 1000 + asUTC % 1000
     }
-
-    /// `2026-11-30 11:58` in local time.
-    static func local(_ ms: Int64, seconds: Bool = false) -> String {
-        var t = time_t(ms / 1000)
-        var parts = tm()
-        localtime_r(&t, &parts)
-        func pad(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        var text = "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday)) \(pad(parts.tm_hour)):\(pad(parts.tm_min))"
-        if seconds { text += ":\(pad(parts.tm_sec))" }
-        return text
-    }
 }

@@ -3,7 +3,7 @@ import QRSealKit
 
 /// The lines of a file, or of standard input for `-`, read as they are needed.
 final class LineSource {
-    private let file: UnsafeMutablePointer<FILE>?
+    private let file: LineFile?
     private let console: Console
 
     init(path: String, console: Console) throws(CLIError) {
@@ -12,16 +12,11 @@ final class LineSource {
             file = nil
             return
         }
-        guard let info = SystemFiles.status(path) else { throw CLIError(message: "\(path): \(SystemFiles.reason())") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError(message: "\(path): is a directory") }
-        guard let opened = RawBytes.withCString(path, { fopen($0, "r") }) else { throw CLIError(message: "\(path): \(SystemFiles.reason())") }
-        file = opened
+        do { file = try LineFile(path: path) } catch { throw CLIError(message: error.description) }
     }
-
-    deinit { if let file { fclose(file) } }
 
     func next() -> String? {
         guard let file else { return console.readInputLine() }
-        return Terminal.readLine(from: file)
+        return file.next()
     }
 }

@@ -36,7 +36,7 @@ enum StandardStreams {
     /// One line of standard input through a FILE of descriptor 0; a read error ends the
     /// process as `readAll` does.
     static func readLine() -> String? {
-        if let line = Terminal.readLine(from: input.file) { return line }
+        if let line = LineFile.readLine(from: input.file) { return line }
         if let file = input.file, ferror(file) != 0 { failReading(errno) }
         return nil
     }

@@ -32,22 +32,6 @@ enum Terminal {
         return String(decoding: line, as: UTF8.self)
     }
 
-    /// One line from `file`, without its line break; nil at the end. Bytes that are not
-    /// UTF-8 are kept as ``RawBytes`` scalars, and a line stops after `limit` bytes (the rest
-    /// comes as the next line), so that a reader can refuse an endless one without holding it.
-    static func readLine(from file: UnsafeMutablePointer<FILE>?,
-                         limit: Int = InboxImportReader.maxLineBytes + 1) -> String? {
-        guard let file else { return nil }
-        var bytes: [UInt8] = []
-        while bytes.count < limit {
-            let c = getc_unlocked(file)
-            if c == EOF { if bytes.isEmpty { return nil }; break }
-            if c == 0x0A { break }
-            bytes.append(UInt8(c))
-        }
-        return RawBytes.string(bytes)
-    }
-
     /// The width of the terminal on standard output (TIOCGWINSZ), else `COLUMNS` in
     /// `environment`, else 100.
     static func columns(environment: [String: String]) -> Int {

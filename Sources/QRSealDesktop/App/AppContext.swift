@@ -20,16 +20,7 @@ final class AppContext {
     func inboxPath() throws(UserFiles.Failure) -> String { try files.inboxPath(given: options.inbox) }
 
     /// Opens the inbox, making its folder (mode 0700) when it is missing.
-    func openInbox() throws(InboxError) -> Inbox {
-        let path: String
-        do { path = try inboxPath() } catch { throw .cannotOpen(path: "inbox", reason: error.description) }
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                     attributes: [.posixPermissions: 0o700])
-        }
-        return try Inbox(path: path)
-    }
+    func openInbox() throws(InboxError) -> Inbox { try inboxOpener()() }
 
     /// The duplicate policy of the user's configuration (consecutive when unset or unreadable).
     var dedupePolicy: DedupePolicy { (try? files.dedupePolicy()) ?? .consecutive }
@@ -56,4 +47,26 @@ final class AppContext {
 
     /// A short message at the bottom of the window.
     func toast(_ text: String) { toasts.show(text) }
+}
+
+extension AppContext {
+    /// Opens the inbox from any thread (a worker's): the path is found now, on the main
+    /// thread; the folder (mode 0700) is made when missing and the inbox opened when called.
+    func inboxOpener() -> @Sendable () throws(InboxError) -> Inbox {
+        let found: Result<String, UserFiles.Failure>
+        do { found = .success(try inboxPath()) } catch { found = .failure(error) }
+        return { () throws(InboxError) -> Inbox in
+            let path: String
+            switch found {
+            case .success(let p): path = p
+            case .failure(let error): throw .cannotOpen(path: "inbox", reason: error.description)
+            }
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                         attributes: [.posixPermissions: 0o700])
+            }
+            return try Inbox(path: path)
+        }
+    }
 }

@@ -31,6 +31,7 @@ final class Label: Widget {
 final class Button: Widget {
     init(_ label: String, style: String? = nil, action: (() -> Void)? = nil) {
         super.init(sinking: UnsafeMutableRawPointer(gtk_button_new_with_mnemonic(label)))
+        nameFromLabel()
         if let style { addStyle(style) }
         if let action { on("clicked", action) }
     }
@@ -45,7 +46,16 @@ final class Button: Widget {
 
     var label: String {
         get { gtk_button_get_label(p()).map { String(cString: $0) } ?? "" }
-        set { gtk_button_set_label(p(), newValue) }
+        set {
+            gtk_button_set_label(p(), newValue)
+            nameFromLabel()
+        }
+    }
+
+    /// GTK 4.8 names a button with a mnemonic both by its raw label ("_Copy") and by the label
+    /// that names it ("Copy"): screen readers said "_Copy Copy". The raw one is dropped.
+    private func nameFromLabel() {
+        gtk_accessible_reset_property(OpaquePointer(raw), GTK_ACCESSIBLE_PROPERTY_LABEL)
     }
 }
 

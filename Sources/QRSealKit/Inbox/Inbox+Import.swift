@@ -29,6 +29,8 @@ extension Inbox {
     public struct Imported: Sendable {
         /// Items stored (items already there are skipped).
         public internal(set) var items = 0
+        /// Items skipped because the inbox held them already (same time, source and content).
+        public internal(set) var alreadyThere = 0
         /// Pieces that now wait and did not before.
         public internal(set) var pieces = 0
         /// Messages that a piece of the file completed, stored as these items.
@@ -57,6 +59,8 @@ extension Inbox {
                     if try !lookup.step() {
                         _ = try insert(item)
                         imported.items += 1
+                    } else {
+                        imported.alreadyThere += 1
                     }
                 case .piece(let waiting):
                     let receipt = try receive(waiting.piece, symbology: waiting.symbology, receivedAt: waiting.receivedAt,

@@ -105,6 +105,16 @@ public enum DisplayText {
         let digits = String(value, radix: 16, uppercase: false)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
+
+    /// Outside text as lines safe to show: split at LF or CR LF, every other control
+    /// character escaped (`escape`), so that no content can pass for another line.
+    public static func lines(of text: String) -> [String] {
+        text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map { escape($0) }
+    }
+
+    /// Outside text on one line: its lines (`lines(of:)`) joined by "⏎".
+    public static func oneLine(_ text: String) -> String { lines(of: text).joined(separator: "⏎") }
 }
 
 /// A lossless way to carry bytes that are not UTF-8 (file names, arguments) in a `String`:

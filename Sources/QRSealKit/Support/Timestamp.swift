@@ -1,3 +1,5 @@
+import Foundation
+
 /// Times as milliseconds since 1970-01-01 UTC, written and read as ISO 8601.
 public enum Timestamp {
     /// `2026-11-30T11:58:03.123Z`.
@@ -105,5 +107,17 @@ public enum Timestamp {
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// `2026-11-30 12:58` (with `seconds`, `2026-11-30 12:58:03`) in the local time zone: how
+    /// both front ends show when an item came.
+    public static func local(_ ms: Int64, seconds: Bool = false) -> String {
+        var t = time_t(ms / 1000)
+        var parts = tm()
+        localtime_r(&t, &parts)
+        func pad(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        var text = "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday)) \(pad(parts.tm_hour)):\(pad(parts.tm_min))"
+        if seconds { text += ":\(pad(parts.tm_sec))" }
+        return text
     }
 }

@@ -170,3 +170,39 @@ struct InboxImportTests {
         #expect(try importText((lines + lines).joined(separator: "\n"), into: inbox) == 500)
     }
 }
+
+/// `Inbox.export` and `importLines`, which the CLI and the desktop app share.
+@Suite("Inbox export and import of a whole inbox")
+struct InboxWholeExportTests {
+    let dir = try! TempDir()
+
+    @Test("an export imported into a fresh inbox adds every item; imported again it adds none and counts them as there already",
+          arguments: InboxFormat.allCases)
+    func roundTrip(format: InboxFormat) throws {
+        let source = try Inbox(path: dir.path("source.sqlite"))
+        let texts = ["https://example.org", "WIFI:S:home;P:pw;;", "line one\r\nline two"]
+        let items = texts.enumerated().map { n, text in
+            InboxItem(receivedAt: 1_000 + Int64(n), sourceKind: .file, source: "/a.png", symbology: "qr",
+                      bytes: Array(text.utf8), text: text,
+                      kind: ContentClassifier.classify(bytes: Array(text.utf8), text: text, symbology: "qr").kind,
+                      label: n == 1 ? "Home" : nil, pinned: n == 2)
+        }
+        try source.add(items, dedupe: .never)
+        let exported = try source.export(format)
+        #expect(exported.hasSuffix(format == .csv ? "\r\n" : "\n"))
+
+        let fresh = try Inbox(path: dir.path("fresh.sqlite"))
+        func importExport() throws(InboxError) -> Inbox.Imported {
+            // Bytes, not characters: a CR LF pair is one Swift character.
+            var lines = Array(exported.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
+                .map { String(decoding: $0, as: UTF8.self) }[...]
+            if lines.last == "" { lines.removeLast() }
+            return try fresh.importLines { lines.popFirst() }
+        }
+        let first = try importExport()
+        #expect((first.items, first.alreadyThere) == (3, 0))
+        let again = try importExport()
+        #expect((again.items, again.alreadyThere) == (0, 3))
+        #expect(try fresh.export(format) == exported)
+    }
+}

@@ -257,18 +257,8 @@ struct InboxCommand {
                             inputs: [try locations.inboxPath(args)], isPrivate: true)
         try output.check()
         let inbox = try inbox()
-        let lineEnd = format == .csv ? "\r\n" : "\n"
-        var text = format.header + lineEnd
-        // The items, then the pieces of messages still waiting for parts, which an import
-        // receives as if they were scanned again.
-        do {
-            try inbox.forEach { item in text += format.encode(item) + lineEnd }
-            try inbox.forEachWaitingPiece { piece in text += format.encode(piece) + lineEnd }
-        } catch let error as InboxError {
-            throw CLIError(message: error.description)
-        } catch {
-            throw CLIError(message: "\(error)")
-        }
+        let text: String
+        do { text = try inbox.export(format) } catch { throw CLIError(message: error.description) }
         try output.write(Array(text.utf8), console: console)
         return .success
     }
@@ -278,13 +268,12 @@ struct InboxCommand {
             throw .usage("inbox import takes one FILE (or - for standard input)")
         }
         let lines = try LineSource(path: source, console: console)
-        var reader = InboxImportReader(nextLine: lines.next)
         let made = NewInbox(path: try locations.inboxPath(args))
         let imported: Inbox.Imported
         do throws(CLIError) {
             let inbox = try inbox()
             do {
-                imported = try inbox.importRecords { () throws(InboxError) -> InboxRecord? in try reader.next() }
+                imported = try inbox.importLines(lines.next)
             } catch {
                 // A bad line is the import file's fault; anything else is the inbox's, which names itself.
                 if case .badImport = error { throw CLIError(message: "\(source): \(error.description)") }

@@ -15,9 +15,9 @@ enum InboxTable {
         for item in items {
             let mark = item.pinned ? "*" : ""
             var content = summary(item)
-            if let label = item.label { content = "[\(lines(of: label).joined(separator: "⏎"))] " + content }
+            if let label = item.label { content = "[\(DisplayText.oneLine(label))] " + content }
             out.append(row([pad(mark + String(item.id ?? 0), idWidth, right: true),
-                            pad(TimeArguments.local(item.receivedAt), 16), pad(item.kind.rawValue, kindWidth),
+                            pad(Timestamp.local(item.receivedAt), 16), pad(item.kind.rawValue, kindWidth),
                             pad(truncate(shortSource(item), fromWidth), fromWidth),
                             truncate(content, contentWidth)]))
         }
@@ -37,22 +37,15 @@ enum InboxTable {
             let fingerprint = (try? AgeRecipient(text: item.text ?? ""))?.fingerprint ?? "?"
             return "public key, fingerprint \(fingerprint); 'qrseal contacts add NAME --from-inbox \(item.id ?? 0)'"
         default:
-            return lines(of: item.text ?? "").joined(separator: "⏎")
+            return DisplayText.oneLine(item.text ?? "")
         }
-    }
-
-    /// Outside text as lines safe to print: split at LF or CR LF, every other control
-    /// character escaped (`DisplayText`), so that no content can pass for another line.
-    static func lines(of text: String) -> [String] {
-        text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-            .map { DisplayText.escape($0) }
     }
 
     /// Every field of an item, one `name  value` line each, with the parsed content fields.
     static func details(_ item: InboxItem) -> [String] {
         var fields: [(String, String)] = [
             ("id", String(item.id ?? 0)),
-            ("received", TimeArguments.local(item.receivedAt, seconds: true) + " (" + Timestamp.iso8601(item.receivedAt) + ")"),
+            ("received", Timestamp.local(item.receivedAt, seconds: true) + " (" + Timestamp.iso8601(item.receivedAt) + ")"),
             // One line each: a label or source with line breaks could pass for other fields.
             ("from", "\(item.sourceKind.rawValue) \(DisplayText.escape(item.source))"),
             ("format", Symbology(rawValue: item.symbology)?.displayName ?? item.symbology),
@@ -79,7 +72,7 @@ enum InboxTable {
         }
         let width = fields.map(\.0.count).max() ?? 0
         return fields.flatMap { name, value -> [String] in
-            lines(of: value).enumerated().map { i, line in
+            DisplayText.lines(of: value).enumerated().map { i, line in
                 (i == 0 ? pad(name, width) : String(repeating: " ", count: width)) + "  " + line
             }
         }
