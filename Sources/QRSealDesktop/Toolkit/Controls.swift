@@ -201,3 +201,20 @@ final class DropDown: Widget {
         set { gtk_drop_down_set_selected(p(), guint(newValue)) }
     }
 }
+
+extension DropDown {
+    /// Replaces the strings offered (the drop-down's `GtkStringList`); the first is then selected.
+    func replace(items: [String]) {
+        guard let model = gtk_drop_down_get_model(p()) else { return }
+        let list = OpaquePointer(model)
+        let count = g_list_model_get_n_items(list)
+        var pointers = items.map { strdup($0) } + [nil]
+        pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_string_list_splice(list, 0, count, $0)
+            }
+        }
+        for pointer in pointers { free(pointer) }
+        selected = 0
+    }
+}
