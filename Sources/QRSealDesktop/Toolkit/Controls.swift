@@ -206,7 +206,7 @@ extension DropDown {
     /// Replaces the strings offered (the drop-down's `GtkStringList`); the first is then selected.
     func replace(items: [String]) {
         guard let model = gtk_drop_down_get_model(p()) else { return }
-        let list = OpaquePointer(model)
+        let list = model
         let count = g_list_model_get_n_items(list)
         var pointers = items.map { strdup($0) } + [nil]
         pointers.withUnsafeMutableBufferPointer { buffer in
@@ -216,5 +216,28 @@ extension DropDown {
         }
         for pointer in pointers { free(pointer) }
         selected = 0
+    }
+}
+
+extension PasswordEntry {
+    /// Whether both entries hold the same text (compared in C; no Swift copy of either is made).
+    func matches(_ other: PasswordEntry) -> Bool {
+        strcmp(gtk_editable_get_text(p()), gtk_editable_get_text(other.p())) == 0
+    }
+
+    /// Empties the entry without reading it.
+    func clear() { gtk_editable_set_text(p(), "") }
+
+    /// Calls `body` whenever what is typed changes.
+    func onChange(_ body: @escaping () -> Void) { on("changed", body) }
+}
+
+extension TextView {
+    /// Space between the text and the view's edges, in pixels.
+    func padding(_ pixels: Int) {
+        gtk_text_view_set_left_margin(p(), Int32(pixels))
+        gtk_text_view_set_right_margin(p(), Int32(pixels))
+        gtk_text_view_set_top_margin(p(), Int32(pixels))
+        gtk_text_view_set_bottom_margin(p(), Int32(pixels))
     }
 }
