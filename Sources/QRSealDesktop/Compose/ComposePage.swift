@@ -113,14 +113,15 @@ final class ComposePage {
 
     /// What is to be encoded now: the text typed, or the file chosen.
     private var input: EncodeInput? {
-        if fileButton.isActive { return file }
+        if !textButton.isActive { return file }
         let typed = text.text
         return typed.isEmpty ? nil : EncodeInput(text: typed)
     }
 
     private func inputKindChanged() {
+        // Read from the text button alone: while the group switches, the other is not yet active.
         textScroll.isVisible = textButton.isActive
-        fileRow.isVisible = fileButton.isActive
+        fileRow.isVisible = !textButton.isActive
         inputChanged()
     }
 

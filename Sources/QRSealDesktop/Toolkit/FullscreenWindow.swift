@@ -14,7 +14,16 @@ final class FullscreenWindow: Widget {
         super.init(sinking: UnsafeMutableRawPointer(gtk_window_new()))
         // A toplevel is owned by GTK's list of windows as well; ours is the reference we keep.
         gtk_window_set_title(p(), title)
-        if let parent = parent.rootWindow { gtk_window_set_transient_for(p(), parent) }
+        if let parent = parent.rootWindow {
+            gtk_window_set_transient_for(p(), parent)
+            let native = OpaquePointer(UnsafeMutableRawPointer(parent))
+            if let surface = gtk_native_get_surface(native),
+               let monitor = gdk_display_get_monitor_at_surface(gdk_surface_get_display(surface), surface) {
+                var area = GdkRectangle()
+                gdk_monitor_get_geometry(monitor, &area)
+                gtk_window_set_default_size(p(), area.width, area.height)
+            }
+        }
         gtk_window_set_child(p(), child.widget)
         accessibleName = title
         keys.onKey("key-pressed") { [unowned self] key, _ in
@@ -31,7 +40,8 @@ final class FullscreenWindow: Widget {
         }
     }
 
-    /// Shows the window, full screen.
+    /// Shows the window, full screen; without a window manager to make it so (Xvfb), it
+    /// still opens as large as the parent's monitor.
     func present() {
         gtk_window_fullscreen(p())
         gtk_window_present(p())

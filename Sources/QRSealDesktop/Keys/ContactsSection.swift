@@ -1,0 +1,127 @@
+import QRSealKit
+
+/// The contacts: people's public keys (`age1…`) by name, as `qrseal contacts` keeps them;
+/// added by pasting a key or by scanning someone's recipient code on the scan page.
+final class ContactsSection {
+    let root = Box(.vertical, spacing: 10)
+    private let context: AppContext
+    private let list = ListBox(name: "Contacts")
+    private let name = Entry(placeholder: "Contact's name")
+    private let key = Entry(placeholder: "Public key (age1…)")
+    private let add = Button("Add _contact", style: "suggested-action")
+    private let scan = Button("_Scan their code…")
+    private let problem = Label("", style: "error")
+
+    init(context: AppContext) {
+        self.context = context
+        sectionHeading("Contacts", "People you seal to: their public keys (age1…), as 'qrseal contacts' keeps them. "
+                       + "Ask them for their recipient code, and scan it or paste its text.", into: root)
+        list.set(placeholder: emptyListNote("No contacts yet."))
+        root.append(list)
+        let row = Box(.horizontal, spacing: 6)
+        name.minimumSize(width: 160)
+        key.expandsHorizontally = true
+        row.append(name)
+        row.append(key)
+        row.append(add)
+        root.append(row)
+        scan.align(horizontal: .start)
+        root.append(scan)
+        problem.leftAligned()
+        problem.wraps()
+        problem.isVisible = false
+        problem.accessibleName = "Contact problem"
+        root.append(problem)
+        add.on("clicked") { [unowned self] in self.addContact() }
+        key.onActivate { [unowned self] in self.addContact() }
+        scan.on("clicked") { [unowned self] in self.scanCode() }
+    }
+
+    func reload() {
+        say("")
+        list.removeAll()
+        let entries: [Contacts.Entry]
+        do { entries = try context.files.contacts().list() } catch {
+            return say("The contacts cannot be read: \(error)")
+        }
+        for entry in entries {
+            let row = Row(title: entry.name, subtitle: "\(entry.recipient.fingerprint) · \(entry.recipient.text)",
+                          icon: "contact-new-symbolic")
+            let remove = Button(icon: "user-trash-symbolic", name: "Remove contact \(entry.name)") { [unowned self] in
+                self.remove(entry.name)
+            }
+            remove.addStyle("flat")
+            remove.align(vertical: .center)
+            row.addSuffix(remove)
+            list.append(row)
+        }
+    }
+
+    private func say(_ text: String) {
+        problem.text = text
+        problem.isVisible = !text.isEmpty
+    }
+
+    /// Checks the name and the key, then keeps the contact.
+    private func addContact() {
+        let chosen = name.text.trimmingCharacters(in: .whitespaces)
+        let text = key.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !chosen.isEmpty else {
+            say("Type the contact's name first.")
+            return name.grabFocus()
+        }
+        guard Keyring.isUsableName(chosen) else {
+            return say("'\(chosen)' cannot name a contact: use letters, digits, '-', '_' and '.', starting with a letter or digit.")
+        }
+        guard !text.isEmpty else {
+            say("Paste the contact's public key (age1…), or scan their code.")
+            return key.grabFocus()
+        }
+        let recipient: AgeRecipient
+        do { recipient = try AgeRecipient(text: text) } catch {
+            say("This is not a public key (\(error.description)). A public key looks like age1 followed by 58 letters and digits.")
+            return key.grabFocus()
+        }
+        do {
+            try context.files.contacts().add(recipient, name: chosen)
+        } catch let error as Contacts.Failure {
+            return say(error.description.prefix(1).uppercased() + error.description.dropFirst())
+        } catch {
+            return say("The contacts cannot be found: \(error)")
+        }
+        say("")
+        name.text = ""
+        key.text = ""
+        context.keysChanged()
+        context.toast("Added contact \(chosen), fingerprint \(recipient.fingerprint)")
+    }
+
+    /// Goes to the scan page; the first recipient code read there comes back here.
+    private func scanCode() {
+        context.recipientScanned = { [weak self] text in
+            guard let self else { return }
+            self.context.recipientScanned = nil
+            self.context.showPage("keys")
+            self.key.text = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            self.say("")
+            self.name.grabFocus()
+            self.context.toast("Read a public key: name the contact and add it")
+        }
+        context.showPage("scan")
+        context.toast("Show the recipient code to the camera")
+    }
+
+    private func remove(_ name: String) {
+        confirmRemoval(parent: root, heading: "Remove contact \(name)?",
+                       body: "You can add them again from their recipient code.") { [weak self] in
+            guard let self else { return }
+            do {
+                try self.context.files.contacts().remove(name)
+                self.context.keysChanged()
+                self.context.toast("Removed contact \(name)")
+            } catch {
+                self.say("\(error)")
+            }
+        }
+    }
+}
