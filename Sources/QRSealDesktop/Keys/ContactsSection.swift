@@ -3,64 +3,44 @@ import QRSealKit
 /// The contacts: people's public keys (`age1…`) by name, as `qrseal contacts` keeps them;
 /// added by pasting a key or by scanning someone's recipient code on the scan page.
 final class ContactsSection {
-    let root = Box(.vertical, spacing: 10)
+    let section = ListedSection(title: "Contacts",
+                                description: "People you seal to: their public keys (age1…), as 'qrseal contacts' keeps "
+                                    + "them. Ask them for their recipient code, and scan it or paste its text.",
+                                listName: "Contacts", empty: "No contacts yet.")
     private let context: AppContext
-    private let list = ListBox(name: "Contacts")
     private let name = Entry(placeholder: "Contact's name")
     private let key = Entry(placeholder: "Public key (age1…)")
     private let add = Button("Add _contact", style: "suggested-action")
     private let scan = Button("_Scan their code…")
-    private let problem = Label("", style: "error")
 
     init(context: AppContext) {
         self.context = context
-        sectionHeading("Contacts", "People you seal to: their public keys (age1…), as 'qrseal contacts' keeps them. "
-                       + "Ask them for their recipient code, and scan it or paste its text.", into: root)
-        list.set(placeholder: emptyListNote("No contacts yet."))
-        root.append(list)
         let row = Box(.horizontal, spacing: 6)
         name.minimumSize(width: 160)
         key.expandsHorizontally = true
         row.append(name)
         row.append(key)
         row.append(add)
-        root.append(row)
         scan.align(horizontal: .start)
-        root.append(scan)
-        problem.leftAligned()
-        problem.wraps()
-        problem.isVisible = false
-        problem.accessibleName = "Contact problem"
-        root.append(problem)
+        section.finish(with: [row, scan])
         add.on("clicked") { [unowned self] in self.addContact() }
         key.onActivate { [unowned self] in self.addContact() }
         scan.on("clicked") { [unowned self] in self.scanCode() }
     }
 
     func reload() {
-        say("")
-        list.removeAll()
         let entries: [Contacts.Entry]
         do { entries = try context.files.contacts().list() } catch {
-            return say("The contacts cannot be read: \(error)")
+            return say("the contacts cannot be read: \(error)")
         }
-        for entry in entries {
-            let row = Row(title: entry.name, subtitle: "\(entry.recipient.fingerprint) · \(entry.recipient.text)",
-                          icon: "contact-new-symbolic")
-            let remove = Button(icon: "user-trash-symbolic", name: "Remove contact \(entry.name)") { [unowned self] in
-                self.remove(entry.name)
-            }
-            remove.addStyle("flat")
-            remove.align(vertical: .center)
-            row.addSuffix(remove)
-            list.append(row)
-        }
+        section.show(entries.map { entry in
+            ListedSection.Item(name: entry.name, subtitle: "\(entry.recipient.fingerprint) · \(entry.recipient.text)",
+                               icon: "contact-new-symbolic", kind: "contact",
+                               consequence: "You can add them again from their recipient code.")
+        }, remove: { [unowned self] name in self.remove(name) })
     }
 
-    private func say(_ text: String) {
-        problem.text = text
-        problem.isVisible = !text.isEmpty
-    }
+    private func say(_ text: String) { section.say(text) }
 
     /// Checks the name and the key, then keeps the contact.
     private func addContact() {
@@ -85,7 +65,7 @@ final class ContactsSection {
         do {
             try context.files.contacts().add(recipient, name: chosen)
         } catch let error as Contacts.Failure {
-            return say(error.description.prefix(1).uppercased() + error.description.dropFirst())
+            return say(error.description)
         } catch {
             return say("The contacts cannot be found: \(error)")
         }
@@ -112,16 +92,12 @@ final class ContactsSection {
     }
 
     private func remove(_ name: String) {
-        confirmRemoval(parent: root, heading: "Remove contact \(name)?",
-                       body: "You can add them again from their recipient code.") { [weak self] in
-            guard let self else { return }
-            do {
-                try self.context.files.contacts().remove(name)
-                self.context.keysChanged()
-                self.context.toast("Removed contact \(name)")
-            } catch {
-                self.say("\(error)")
-            }
+        do {
+            try context.files.contacts().remove(name)
+            context.keysChanged()
+            context.toast("Removed contact \(name)")
+        } catch {
+            say("\(error)")
         }
     }
 }

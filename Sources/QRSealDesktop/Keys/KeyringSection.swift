@@ -4,63 +4,45 @@ import QRSealKit
 /// The keyring: its keys (name, kind, fingerprint), removing one after asking, adding a
 /// key file or identity file, and generating a new key (`qrseal keys add`, `keygen`).
 final class KeyringSection {
-    let root = Box(.vertical, spacing: 10)
+    let section = ListedSection(title: "Keyring",
+                                description: "Keys that open sealed messages: key files and age identities, the same as "
+                                    + "'qrseal keys'. An identity's public key is what others seal to.",
+                                listName: "Keyring", empty: "No keys yet: generate one or add a key file.")
     private let context: AppContext
-    private let list = ListBox(name: "Keyring")
     private let name = Entry(placeholder: "Name of the new key")
     private let kind = DropDown(["Age identity (X25519)", "Key file (QRSEAL-KEY-1)"], name: "Kind of key", changed: { _ in })
     private let generate = Button("_Generate", style: "suggested-action")
     private let addFile = Button("_Add a key file…")
-    private let problem = Label("", style: "error")
 
     init(context: AppContext) {
         self.context = context
-        sectionHeading("Keyring", "Keys that open sealed messages: key files and age identities, "
-                       + "the same as 'qrseal keys'. An identity's public key is what others seal to.", into: root)
-        list.set(placeholder: emptyListNote("No keys yet: generate one or add a key file."))
-        root.append(list)
         let row = Box(.horizontal, spacing: 6)
         name.expandsHorizontally = true
         row.append(name)
         row.append(kind)
         row.append(generate)
-        root.append(row)
-        root.append(addFile)
         addFile.align(horizontal: .start)
-        problem.leftAligned()
-        problem.wraps()
-        problem.isVisible = false
-        root.append(problem)
+        section.finish(with: [row, addFile])
         generate.on("clicked") { [unowned self] in self.generateKey() }
         name.onActivate { [unowned self] in self.generateKey() }
         addFile.on("clicked") { [unowned self] in self.chooseFile() }
     }
 
     func reload() {
-        say("")
-        list.removeAll()
         let entries: [Keyring.Entry]
         do { entries = try context.files.keyring().list() } catch {
-            return say("The keyring cannot be read: \(error)")
+            return say("the keyring cannot be read: \(error)")
         }
-        for entry in entries {
-            let kindText = entry.recipient == nil ? "key file" : "identity"
-            let row = Row(title: entry.name, subtitle: "\(kindText) · \(entry.fingerprint)",
-                          icon: entry.recipient == nil ? "dialog-password-symbolic" : "avatar-default-symbolic")
-            let remove = Button(icon: "user-trash-symbolic", name: "Remove key \(entry.name)") { [unowned self] in
-                self.remove(entry.name)
-            }
-            remove.addStyle("flat")
-            remove.align(vertical: .center)
-            row.addSuffix(remove)
-            list.append(row)
-        }
+        section.show(entries.map { entry in
+            ListedSection.Item(name: entry.name,
+                               subtitle: "\(entry.recipient == nil ? "key file" : "identity") · \(entry.fingerprint)",
+                               icon: entry.recipient == nil ? "dialog-password-symbolic" : "avatar-default-symbolic",
+                               kind: "key",
+                               consequence: "Messages sealed for this key cannot be opened without it. The key file is deleted.")
+        }, remove: { [unowned self] name in self.remove(name) })
     }
 
-    private func say(_ text: String) {
-        problem.text = text
-        problem.isVisible = !text.isEmpty
-    }
+    private func say(_ text: String) { section.say(text) }
 
     private var now: String { Timestamp.iso8601(Int64(Date().timeIntervalSince1970 * 1000)) }
 
@@ -87,12 +69,12 @@ final class KeyringSection {
                 context.toast("Generated key \(name), fingerprint \(fingerprint)")
             }
         } catch {
-            say(error.description.prefix(1).uppercased() + error.description.dropFirst())
+            say(error.description)
         }
     }
 
     private func chooseFile() {
-        FileChooser.ask(.open, title: "Add a key file or identity file", parent: root, accept: "_Add") { [weak self] path in
+        FileChooser.ask(.open, title: "Add a key file or identity file", parent: section.root, accept: "_Add") { [weak self] path in
             guard let self, let path else { return }
             self.add(path)
         }
@@ -120,23 +102,19 @@ final class KeyringSection {
             context.keysChanged()
             context.toast("Added \(added.name) to the keyring")
         } catch let error as Keyring.Failure {
-            say(error.description.prefix(1).uppercased() + error.description.dropFirst())
+            say(error.description)
         } catch {
             say("The keyring cannot be found: \(error)")
         }
     }
 
     private func remove(_ name: String) {
-        confirmRemoval(parent: root, heading: "Remove key \(name)?",
-                       body: "Messages sealed for this key cannot be opened without it. The key file is deleted.") { [weak self] in
-            guard let self else { return }
-            do {
-                try self.context.files.keyring().remove(name)
-                self.context.keysChanged()
-                self.context.toast("Removed key \(name)")
-            } catch {
-                self.say("\(error)")
-            }
+        do {
+            try context.files.keyring().remove(name)
+            context.keysChanged()
+            context.toast("Removed key \(name)")
+        } catch {
+            say("\(error)")
         }
     }
 }

@@ -17,16 +17,24 @@ final class RecipientCodeSection {
     init(context: AppContext) {
         self.context = context
         root.minimumSize(width: 340)
-        sectionHeading("My recipient code", "Show this to someone who will seal messages to you: "
-                       + "they scan it and add you as a contact.", into: root)
+        let heading = Label("My recipient code", style: "title-4")
+        heading.leftAligned()
+        root.append(heading)
+        let about = Label("Show this to someone who will seal messages to you: they scan it and add you as a contact.",
+                          style: "dim-label")
+        about.leftAligned()
+        about.wraps()
+        root.append(about)
         root.append(identities)
         picture.minimumSize(width: 300, height: 300)
         root.append(picture)
         text.wraps()
         text.selectable()
+        text.leftAligned()
         text.accessibleName = "My public key"
         root.append(text)
         fingerprint.accessibleName = "Fingerprint"
+        fingerprint.leftAligned()
         root.append(fingerprint)
         let buttons = Box(.horizontal, spacing: 6)
         buttons.append(copyText)
