@@ -30,13 +30,17 @@ DEB = .build/qrseal_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_MAINTAINER ?= qrseal maintainers <maintainers@users.noreply.a-seed-400f2da3.example>
 
 # C libraries the package links against, and the peer tools the tests and
-# benchmarks use as independent checks.
+# benchmarks use as independent checks; the second line of DEB_PEERS runs the desktop app's
+# tests (Tests/Desktop: Xvfb, a D-Bus session, the accessibility bus, pyatspi; python3-gi and
+# GTK 4's typelib for the harness's own fixture window) and checks its .desktop file and metainfo.
 DEB_LIBS = libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev libturbojpeg0-dev libssl-dev libbrotli-dev libsqlite3-dev libisal-dev libcairo2-dev libgif-dev libtesseract-dev tesseract-ocr-eng fonts-dejavu-core linux-libc-dev pkg-config libgtk-4-dev libadwaita-1-dev
 DEB_PEERS = qrencode zbar-tools zxing-cpp-tools zint imagemagick librsvg2-bin age openssl sqlite3 poppler-utils python3 python3-venv liberasurecode-dev tesseract-ocr tesseract-ocr-deu \
-	bash zsh fish dpkg-dev fakeroot lintian
+	bash zsh fish dpkg-dev fakeroot lintian \
+	xvfb dbus-daemon dbus-bin at-spi2-core python3-pyatspi python3-gi gir1.2-gtk-4.0 x11-utils \
+	adwaita-icon-theme desktop-file-utils appstream
 DEB_PACKAGES = $(DEB_LIBS) $(DEB_PEERS)
 
-.PHONY: all setup build test demo bench clean install uninstall deb
+.PHONY: all setup build test test-desktop demo bench clean install uninstall deb
 
 all: build
 
@@ -61,6 +65,16 @@ test: setup deb
 	$(SWIFT) build --build-tests
 	QRSEAL_DEB=$(CURDIR)/$(DEB) $(SWIFT) test --skip-build
 	bash vectors/reference/run.sh
+	$(MAKE) --no-print-directory test-desktop
+
+# The desktop app's UI tests (Tests/Desktop/README.md): the debug app under Xvfb, driven
+# through AT-SPI; screenshots of every page go to .build/desktop-screenshots/.
+test-desktop: setup
+	$(SWIFT) build --product qrseal-desktop
+	$(SWIFT) build --product qrseal
+	$(SWIFT) build --product qrseal-engine
+	QRSEAL_DESKTOP=$(CURDIR)/.build/debug/qrseal-desktop QRSEAL=$(CURDIR)/.build/debug/qrseal \
+	  bash Tests/Desktop/run.sh
 
 demo: build
 	CONFIG=$(CONFIG) ./demo/run.sh $(BIN)
