@@ -1,0 +1,98 @@
+"""The compose page: a note sealed with a passphrase is saved as a PNG that `qrseal scan`
+opens with the passphrase and that zbarimg reads as the same symbol; the two passphrase
+fields must agree; a large file is previewed as its parts; light and dark screenshots."""
+
+import json
+import os
+import re
+import subprocess
+import unittest
+
+from harness import DesktopTest
+
+
+def having(text):
+    """A name holding text (GTK 4.8 names a button by its label and its mnemonic label both)."""
+    return re.compile(re.escape(text))
+
+
+CAPTION = re.compile(r"^(Plain|Sealed|Preview without the seal|Type a message|To seal|Cannot)")
+
+
+class ComposeTests(DesktopTest):
+    def compose(self, app):
+        app.wait_until(lambda: app.current_page() == "Compose", what="the compose page")
+
+    def caption(self, app):
+        # A label is named by its text: the preview's caption starts with what it shows.
+        return app.text_of(app.find(role="label", name=CAPTION, showing=True))
+
+    def test_sealed_note_saved_as_png_reads_back(self):
+        note = "meet at the north gate at nine"
+        png = self.path("note.png")
+        with self.app("--page", "compose") as app:
+            self.compose(app)
+            app.type_into(app.find(name="Message text", showing=True), note)
+            app.wait_until(lambda: "one code" in self.caption(app), what="the plain preview")
+            app.click(app.find(role="check box", name=having("Passphrase"), showing=True))
+            app.wait_until(lambda: "sealed with the passphrase when saved" in self.caption(app),
+                           what="the preview saying the seal waits for the save")
+            first = app.find(role="password text", name=re.compile("^Passphrase$"), showing=True)
+            again = app.find(role="password text", name=re.compile("^Passphrase again$"), showing=True)
+            # Two passphrases that differ are said to differ.
+            app.type_into(first, "correct horse", keys=True)
+            app.type_into(again, "correct hose", keys=True)
+            app.find(role="label", name="The passphrases differ.", showing=True)
+            app.type_into(again, "correct horse", keys=True)
+            app.find_gone(role="label", name="The passphrases differ.")
+            app.click(app.find(role="push button", name=having("Save as PNG image"), showing=True))
+            app.file_chooser_accept(png)
+            app.wait_until(lambda: os.path.exists(png), what="the PNG written")
+            app.wait_until(lambda: self.caption(app).startswith("Sealed with the passphrase"),
+                           what="the preview showing the sealed code")
+            # The passphrase fields were emptied after use.
+            self.assertEqual(app.text_of(first), "")
+            self.assertEqual(app.text_of(again), "")
+            app.screenshot("compose-sealed")
+        opened = self.qrseal("scan", png, env={"QRSEAL_PASSPHRASE": "correct horse"})
+        self.assertIn(note, opened.stdout.decode())
+        locked = self.qrseal("scan", "--json", png, check=False)
+        symbol = json.loads(locked.stdout.decode().splitlines()[0])
+        self.assertTrue(symbol["text"].startswith("QRSEAL1:"), symbol)
+        self.assertNotIn(note, locked.stdout.decode())
+        zbar = subprocess.run(["zbarimg", "-q", "--raw", png], capture_output=True, text=True)
+        self.assertEqual(zbar.stdout.strip(), symbol["text"])
+
+    def test_large_file_shows_its_parts(self):
+        big = self.path("big.bin")
+        with open(big, "wb") as f:
+            f.write(os.urandom(6000))
+        with self.app("--page", "compose") as app:
+            self.compose(app)
+            app.click(app.find(role="check box", name=having("File"), showing=True))
+            app.click(app.find(role="push button", name=having("Choose a file…"), showing=True))
+            app.file_chooser_accept(big)
+            app.wait_until(lambda: re.search(r"\d+ parts", self.caption(app)), what="a preview in parts")
+            count = int(re.search(r"(\d+) parts", self.caption(app)).group(1))
+            self.assertGreater(count, 1)
+            shown = app.find(role="label", name=re.compile(r"^part \d+ of \d+$"), showing=True)
+            self.assertEqual(app.text_of(shown), "part 1 of %d" % count)
+            app.click(app.find(role="push button", name=having("Next part"), showing=True))
+            app.wait_until(lambda: app.text_of(shown) == "part 2 of %d" % count, what="the second part shown")
+            app.screenshot("compose-parts")
+        # The CLI splits the same file into as many parts.
+        out = self.path("cli.png")
+        cli = self.qrseal("encode", "--input", big, "-o", out)
+        self.assertIn("split into %d parts" % count, cli.stderr.decode())
+
+    def test_light_and_dark(self):
+        for style in ("light", "dark"):
+            with self.app("--page", "compose", "--style", style) as app:
+                self.compose(app)
+                app.type_into(app.find(name="Message text", showing=True), "hello")
+                app.wait_until(lambda: "one code" in self.caption(app), what="the preview")
+                app.screenshot("compose-typed-%s" % style)
+
+
+if __name__ == "__main__":
+    unittest.main()
