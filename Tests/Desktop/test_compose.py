@@ -80,6 +80,24 @@ class ComposeTests(DesktopTest):
             app.click(app.find(role="push button", name=having("Next part"), showing=True))
             app.wait_until(lambda: app.text_of(shown) == "part 2 of %d" % count, what="the second part shown")
             app.screenshot("compose-parts")
+            # Saved as PNG: one file a part, named as qrseal encode names them.
+            app.click(app.find(role="push button", name=having("Save as PNG image"), showing=True))
+            app.file_chooser_accept(self.path("big.png"))
+            parts = [self.path("big-%02d-of-%02d.png" % (i, count)) for i in range(1, count + 1)]
+            app.wait_until(lambda: all(os.path.exists(p) for p in parts), what="the %d part files" % count)
+            # And as one animated GIF.
+            app.click(app.find(role="push button", name=having("Save as GIF animation"), showing=True))
+            app.file_chooser_accept(self.path("big.gif"))
+            app.wait_until(lambda: os.path.exists(self.path("big.gif")), what="the GIF")
+        self.assertFalse(os.path.exists(self.path("big.png")))
+        with open(self.path("big.gif"), "rb") as f:
+            self.assertEqual(f.read(6), b"GIF89a")
+        # The parts rebuild the file, with its name.
+        received = self.path("received")
+        os.makedirs(received)
+        self.qrseal("scan", "-o", received, *parts)
+        with open(os.path.join(received, "big.bin"), "rb") as got, open(big, "rb") as sent:
+            self.assertEqual(got.read(), sent.read())
         # The CLI splits the same file into as many parts.
         out = self.path("cli.png")
         cli = self.qrseal("encode", "--input", big, "-o", out)

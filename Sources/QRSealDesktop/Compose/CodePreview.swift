@@ -57,6 +57,9 @@ final class CodePreview {
         showCurrent()
     }
 
+    /// Says what is happening to the code shown ("Sealing with the passphrase…").
+    func note(_ text: String) { caption.text = text }
+
     /// Shows nothing, and why.
     func clear(_ text: String) {
         play.isActive = false

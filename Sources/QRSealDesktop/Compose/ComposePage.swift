@@ -248,7 +248,7 @@ final class ComposePage {
         }
         busy = true
         afterSealing = body
-        context.toast("Sealing with the passphrase…")
+        preview.note("Sealing with the passphrase…")
         let ticket = generation, input = current.input, key = SealKey.passphrase(passphrase)
         let back = MainThreadReturn(self)
         DispatchQueue.global(qos: .userInitiated).async {
