@@ -103,6 +103,39 @@ class ComposeTests(DesktopTest):
         cli = self.qrseal("encode", "--input", big, "-o", out)
         self.assertIn("split into %d parts" % count, cli.stderr.decode())
 
+    def test_sealed_to_contacts_opens_with_an_identity(self):
+        identity = self.path("bob.txt")
+        self.qrseal("keygen", "--x25519", "-o", identity)
+        bob = [line.split(": ")[1].strip() for line in open(identity) if line.startswith("# public key:")][0]
+        self.qrseal("contacts", "add", "bob", bob)
+        other = self.path("carol.txt")
+        self.qrseal("keygen", "--x25519", "-o", other)
+        carol = [line.split(": ")[1].strip() for line in open(other) if line.startswith("# public key:")][0]
+        self.qrseal("contacts", "add", "carol", carol)
+        png = self.path("to-both.png")
+        with self.app("--page", "compose") as app:
+            self.compose(app)
+            app.type_into(app.find(name="Message text", showing=True), "for bob and carol")
+            app.click(app.find(role="check box", name=having("Contacts"), showing=True))
+            app.wait_until(lambda: self.caption(app).startswith("To seal: tick"), what="the preview asking for contacts")
+            app.click(app.find(role="check box", name="bob", showing=True))
+            app.click(app.find(role="check box", name="carol", showing=True))
+            app.wait_until(lambda: self.caption(app).startswith("Sealed (to bob, carol)"), what="the sealed preview")
+            app.click(app.find(role="push button", name=having("Save as PNG image"), showing=True))
+            app.file_chooser_accept(png)
+            app.wait_until(lambda: os.path.exists(png), what="the PNG written")
+            # Full screen: a window of its own, closed by Escape.
+            app.click(app.find(role="push button", name=having("Full screen"), showing=True))
+            app.dialog(name="qrseal code")
+            app.press_key("Escape")
+            app.wait_until(lambda: not [t for t in app.find_all(role=None, name="qrseal code") if t is not app.window],
+                           what="the full screen window closed")
+        for key in (identity, other):
+            self.qrseal("keys", "rm", "id", check=False)
+            self.qrseal("keys", "add", key, "--name", "id")
+            opened = self.qrseal("scan", png)
+            self.assertIn("for bob and carol", opened.stdout.decode())
+
     def test_light_and_dark(self):
         for style in ("light", "dark"):
             with self.app("--page", "compose", "--style", style) as app:

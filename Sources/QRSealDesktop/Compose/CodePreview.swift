@@ -91,6 +91,8 @@ final class CodePreview {
     private func playing(_ on: Bool) {
         if let timer { MainLoop.cancel(timer) }
         timer = nil
+        play.set(icon: on ? "media-playback-pause-symbolic" : "media-playback-start-symbolic",
+                 name: on ? "Pause the parts" : "Play the parts")
         guard on else { return }
         timer = MainLoop.every(milliseconds: max(20, Int(1000 / fps))) { [weak self] in
             guard let self else { return false }

@@ -241,3 +241,12 @@ extension TextView {
         gtk_text_view_set_bottom_margin(p(), Int32(pixels))
     }
 }
+
+extension ToggleButton {
+    /// Shows another icon, and says another name (a play button that becomes a pause button).
+    func set(icon: String, name: String) {
+        gtk_button_set_icon_name(p(), icon)
+        tooltip = name
+        accessibleName = name
+    }
+}
