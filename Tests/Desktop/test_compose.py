@@ -136,6 +136,23 @@ class ComposeTests(DesktopTest):
             opened = self.qrseal("scan", png)
             self.assertIn("for bob and carol", opened.stdout.decode())
 
+    def test_sealed_with_a_key_from_the_keyring(self):
+        key = self.path("work.key")
+        self.qrseal("keygen", "-o", key)
+        self.qrseal("keys", "add", key)
+        png = self.path("keyed.png")
+        with self.app("--page", "compose") as app:
+            self.compose(app)
+            app.type_into(app.find(name="Message text", showing=True), "sealed with the work key")
+            app.click(app.find(role="check box", name=having("Key from the keyring"), showing=True))
+            app.wait_until(lambda: self.caption(app).startswith("Sealed (with key 'work')"), what="the sealed preview")
+            app.click(app.find(role="push button", name=having("Save as PNG image"), showing=True))
+            app.file_chooser_accept(png)
+            app.wait_until(lambda: os.path.exists(png), what="the PNG written")
+        self.assertIn("sealed with the work key", self.qrseal("scan", png).stdout.decode())
+        self.qrseal("keys", "rm", "work")
+        self.assertNotIn("sealed with the work key", self.qrseal("scan", png, check=False).stdout.decode())
+
     def test_light_and_dark(self):
         for style in ("light", "dark"):
             with self.app("--page", "compose", "--style", style) as app:

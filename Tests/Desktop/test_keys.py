@@ -57,6 +57,25 @@ class KeysTests(DesktopTest):
             app.find(name=re.compile(r"^alice, "), showing=True)
         self.assertIn(alice, self.qrseal("contacts", "list").stdout.decode())
 
+    def test_add_a_key_file_then_remove_it_after_asking(self):
+        key = self.path("work.key")
+        self.qrseal("keygen", "-o", key)
+        with self.app("--page", "keys") as app:
+            self.keys(app)
+            app.click(app.find(role="push button", name=having("Add a key file…"), showing=True))
+            app.file_chooser_accept(key)
+            app.find(name=re.compile(r"^work, key file · [0-9a-f]{16}"), showing=True)
+            self.assertIn("work", self.qrseal("keys", "list").stdout.decode())
+            app.click(app.find(role="push button", name=having("Remove key work"), showing=True))
+            dialog = app.dialog(name=having("Remove key work?"))
+            app.click(app.find(role="push button", name=having("Cancel"), under=dialog))
+            app.find(name=re.compile(r"^work, key file"), showing=True)
+            app.click(app.find(role="push button", name=having("Remove key work"), showing=True))
+            dialog = app.dialog(name=having("Remove key work?"))
+            app.click(app.find(role="push button", name=having("Remove"), under=dialog))
+            app.find_gone(name=re.compile(r"^work, key file"))
+        self.assertNotIn("work", self.qrseal("keys", "list", check=False).stdout.decode())
+
     def test_light_and_dark(self):
         self.qrseal("keygen", "--x25519", "-o", self.path("id.txt"))
         self.qrseal("keys", "add", self.path("id.txt"), "--name", "me")
