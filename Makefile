@@ -59,22 +59,25 @@ setup:
 build: setup
 	$(SWIFT) build -c $(CONFIG) $(SWIFT_STATIC) --product qrseal
 	$(SWIFT) build -c $(CONFIG) $(SWIFT_STATIC) --product qrseal-engine
+	$(SWIFT) build -c $(CONFIG) $(SWIFT_STATIC) --product qrseal-desktop
 
 # The tests install the .deb into a scratch root and run it without the toolchain.
 test: setup deb
 	$(SWIFT) build --build-tests
 	QRSEAL_DEB=$(CURDIR)/$(DEB) $(SWIFT) test --skip-build
 	bash vectors/reference/run.sh
-	$(MAKE) --no-print-directory test-desktop
+	$(MAKE) --no-print-directory test-desktop QRSEAL_DESKTOP_DEB=$(CURDIR)/$(DESKTOP_DEB)
 
 # The desktop app's UI tests (Tests/Desktop/README.md): the debug app under Xvfb, driven
-# through AT-SPI; screenshots of every page go to .build/desktop-screenshots/.
+# through AT-SPI; screenshots of every page go to .build/desktop-screenshots/. They check the
+# .desktop file and the metainfo with their validators, and the qrseal-desktop package when
+# QRSEAL_DESKTOP_DEB names it (as `make test` does).
 test-desktop: setup
 	$(SWIFT) build --product qrseal-desktop
 	$(SWIFT) build --product qrseal
 	$(SWIFT) build --product qrseal-engine
 	QRSEAL_DESKTOP=$(CURDIR)/.build/debug/qrseal-desktop QRSEAL=$(CURDIR)/.build/debug/qrseal \
-	  bash Tests/Desktop/run.sh
+	  QRSEAL_DESKTOP_DEB=$(QRSEAL_DESKTOP_DEB) bash Tests/Desktop/run.sh
 
 demo: build
 	CONFIG=$(CONFIG) ./demo/run.sh $(BIN)
@@ -100,11 +103,29 @@ fuzz: setup
 	bash Fuzz/build.sh $(FUZZ_TARGETS)
 	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SEED=$(FUZZ_SEED) bash Fuzz/run.sh $(FUZZ_TARGETS)
 
-# The manual: qrseal(1), the overview, and a page for each command or family of commands.
-MANPAGES = $(notdir $(wildcard man/*.1))
+# The manual: qrseal(1), the overview, and a page for each command or family of commands;
+# qrseal-desktop(1) goes with the app.
+MANPAGES = $(filter-out qrseal-desktop.1,$(notdir $(wildcard man/*.1)))
+
+# The desktop app, beside the CLI (its own package: `make deb`), with its launcher, AppStream
+# metainfo and icons (packaging/desktop/).
+DESKTOP_BIN = $(dir $(BIN))qrseal-desktop
+DATADIR ?= $(PREFIX)/share
+APPLICATIONSDIR ?= $(DATADIR)/applications
+METAINFODIR ?= $(DATADIR)/metainfo
+ICONSDIR ?= $(DATADIR)/icons/hicolor
+DESKTOP_ID = org.qrseal.Desktop
+DESKTOP_FILES = $(APPLICATIONSDIR)/$(DESKTOP_ID).desktop $(METAINFODIR)/$(DESKTOP_ID).metainfo.xml \
+	$(ICONSDIR)/scalable/apps/$(DESKTOP_ID).svg $(ICONSDIR)/symbolic/apps/$(DESKTOP_ID)-symbolic.svg \
+	$(MANDIR)/man1/qrseal-desktop.1.gz
+DESKTOP_DEB = .build/qrseal-desktop_$(DEB_VERSION)_$(DEB_ARCH).deb
+
+.PHONY: install-cli install-desktop
+
+install: install-cli install-desktop
 
 # The binary, the man pages and the completion scripts (written by the binary itself).
-install: build
+install-cli: build
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(MANDIR)/man1 \
 	  $(DESTDIR)$(BASH_COMPDIR) $(DESTDIR)$(ZSH_COMPDIR) $(DESTDIR)$(FISH_COMPDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/qrseal
@@ -116,18 +137,36 @@ install: build
 	chmod 0644 $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(addsuffix .gz,$(MANPAGES))) $(DESTDIR)$(BASH_COMPDIR)/qrseal \
 	  $(DESTDIR)$(ZSH_COMPDIR)/_qrseal $(DESTDIR)$(FISH_COMPDIR)/qrseal.fish
 
+install-desktop: build
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(APPLICATIONSDIR) $(DESTDIR)$(METAINFODIR) \
+	  $(DESTDIR)$(ICONSDIR)/scalable/apps $(DESTDIR)$(ICONSDIR)/symbolic/apps $(DESTDIR)$(MANDIR)/man1
+	install -m 0755 $(DESKTOP_BIN) $(DESTDIR)$(BINDIR)/qrseal-desktop
+	install -m 0644 packaging/desktop/$(DESKTOP_ID).desktop $(DESTDIR)$(APPLICATIONSDIR)/
+	install -m 0644 packaging/desktop/$(DESKTOP_ID).metainfo.xml $(DESTDIR)$(METAINFODIR)/
+	install -m 0644 packaging/desktop/icons/hicolor/scalable/apps/$(DESKTOP_ID).svg $(DESTDIR)$(ICONSDIR)/scalable/apps/
+	install -m 0644 packaging/desktop/icons/hicolor/symbolic/apps/$(DESKTOP_ID)-symbolic.svg \
+	  $(DESTDIR)$(ICONSDIR)/symbolic/apps/
+	gzip -9n < man/qrseal-desktop.1 > $(DESTDIR)$(MANDIR)/man1/qrseal-desktop.1.gz
+	chmod 0644 $(DESTDIR)$(MANDIR)/man1/qrseal-desktop.1.gz
+
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/qrseal $(DESTDIR)$(ENGINEDIR)/qrseal-engine \
 	  $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(addsuffix .gz,$(MANPAGES))) \
 	  $(DESTDIR)$(BASH_COMPDIR)/qrseal $(DESTDIR)$(ZSH_COMPDIR)/_qrseal $(DESTDIR)$(FISH_COMPDIR)/qrseal.fish
+	rm -f $(DESTDIR)$(BINDIR)/qrseal-desktop $(addprefix $(DESTDIR),$(DESKTOP_FILES))
 
-# A Debian package of the installed files (packaging/deb.sh), checked by lintian.
+# Two Debian packages of the installed files, each checked by lintian: qrseal (the CLI,
+# packaging/deb.sh) and qrseal-desktop (the app, packaging/desktop/deb.sh), which depends on
+# qrseal of the same version; the CLI's does not pull GTK.
 deb: build
 	rm -rf .build/deb
-	$(MAKE) --no-print-directory -o build install PREFIX=/usr DESTDIR=$(CURDIR)/.build/deb/root \
+	$(MAKE) --no-print-directory -o build install-cli PREFIX=/usr DESTDIR=$(CURDIR)/.build/deb/qrseal \
 	  ZSH_COMPDIR=/usr/share/zsh/vendor-completions
-	bash packaging/deb.sh .build/deb/root $(DEB_VERSION) "$(DEB_MAINTAINER)" $(DEB)
+	bash packaging/deb.sh .build/deb/qrseal $(DEB_VERSION) "$(DEB_MAINTAINER)" $(DEB)
 	lintian --fail-on error $(DEB)
+	$(MAKE) --no-print-directory -o build install-desktop PREFIX=/usr DESTDIR=$(CURDIR)/.build/deb/qrseal-desktop
+	bash packaging/desktop/deb.sh .build/deb/qrseal-desktop $(DEB_VERSION) "$(DEB_MAINTAINER)" $(DESKTOP_DEB)
+	lintian --fail-on error $(DESKTOP_DEB)
 
 clean:
 	rm -rf .build demo/out

@@ -39,14 +39,16 @@ BACKGROUND = 170
 PAYLOAD = "https://example.org/menu?table=12&seat=4"
 
 
-def find_qrseal(given):
+def find_qrseal(given, name="qrseal", script="live.py"):
+    """The binary given, else .build/release/NAME, else .build/debug/NAME."""
     if given:
         return given
     for config in ("release", "debug"):
-        path = REPO / ".build" / config / "qrseal"
+        path = REPO / ".build" / config / name
         if path.exists():
             return str(path)
-    sys.exit("live.py: no qrseal binary; run 'make build' or pass --qrseal PATH")
+    sys.exit("%s: no %s binary; run 'make build' or pass --%s PATH"
+             % (script, name, "qrseal" if name == "qrseal" else "app"))
 
 
 def render_code(qrseal, scale, workdir):

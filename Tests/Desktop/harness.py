@@ -25,19 +25,21 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 
 import pyatspi
 
-from y4m import Y4MWriter, frame_from_image  # noqa: F401  (re-exported for the scan tests)
+import y4m  # noqa: F401  (for the scan tests: harness.y4m)
+from y4m import Y4MWriter, blank_frame, compose_frame, frame_from_image  # noqa: F401
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 APP = os.environ.get("QRSEAL_DESKTOP", os.path.join(ROOT, ".build/debug/qrseal-desktop"))
 CLI = os.environ.get("QRSEAL", os.path.join(ROOT, ".build/debug/qrseal"))
 SCREENSHOTS = os.environ.get("QRSEAL_SCREENSHOTS", os.path.join(ROOT, ".build/desktop-screenshots"))
 # Seconds a find or a wait gives the app by default; the machine is shared and slow.
-TIMEOUT = float(os.environ.get("QRSEAL_DESKTOP_TIMEOUT", "20"))
+TIMEOUT = float(os.environ.get("QRSEAL_DESKTOP_TIMEOUT", "30"))
 
 
 class HarnessError(AssertionError):
@@ -256,14 +258,25 @@ def x_windows():
     return windows
 
 
-def window_origin(title):
-    """Screen position of the largest mapped X window with this title (GTK's window coordinates
-    start there: GTK 4 does not know screen coordinates on X11)."""
+def window_on_screen(window):
+    """Where a top-level window's content is on the screen, (x, y, width, height): the largest
+    mapped X window with its title, less the margin GTK keeps around a client-side decorated
+    window for its shadow (the X window is larger than the frame by that much on each side).
+    GTK 4 knows no screen coordinates on X11: its window coordinates start at that corner."""
+    title = name_of(window)
     candidates = [w for w in x_windows() if w[1] == title and w[4] > 1 and w[5] > 1]
     if not candidates:
         return None
-    best = max(candidates, key=lambda w: w[4] * w[5])
-    return best[2], best[3]
+    _, _, x, y, width, height = max(candidates, key=lambda w: w[4] * w[5])
+    try:
+        ext = window.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        if 0 < ext.width <= width and 0 < ext.height <= height:
+            x += (width - ext.width) // 2
+            y += (height - ext.height) // 2
+            width, height = ext.width, ext.height
+    except Exception:
+        pass
+    return x, y, width, height
 
 
 def capture(path, geometry=None):
@@ -380,6 +393,39 @@ class App:
     def alive(self):
         return self.process is not None and self.process.poll() is None
 
+    def feed(self, source, fps=None, close=True):
+        """Writes a YUV4MPEG2 stream to the app's standard input (started with stdin="pipe") on
+        a thread: `source` is bytes, a file path, or an iterable of bytes chunks (a header, then
+        "FRAME\\n" + planes …). With fps, chunks after the first are paced at fps a second, as a
+        camera delivers them. Answers the thread; `close` closes the pipe at the end (the
+        stream ends)."""
+        if self.stdin is None:
+            raise HarnessError("start the app with stdin=\"pipe\" to feed it a stream")
+        if isinstance(source, (bytes, bytearray)):
+            chunks = [bytes(source)]
+        elif isinstance(source, str):
+            chunks = _file_chunks(source)
+        else:
+            chunks = source
+
+        def write():
+            started = time.monotonic()
+            try:
+                for index, chunk in enumerate(chunks):
+                    if fps and index > 0:
+                        delay = started + (index - 1) / fps - time.monotonic()
+                        if delay > 0:
+                            time.sleep(delay)
+                    self.stdin.write(chunk)
+                    self.stdin.flush()
+                if close:
+                    self.stdin.close()
+            except (BrokenPipeError, ValueError, OSError):
+                pass
+        thread = threading.Thread(target=write, daemon=True)
+        thread.start()
+        return thread
+
     def log(self):
         """What the app has written to its standard output and error so far."""
         self._log.seek(0)
@@ -486,7 +532,7 @@ class App:
         """The screen point at the centre of a widget."""
         ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         window = self.window_of(node)
-        origin = window_origin(name_of(window)) if window is not None else None
+        origin = window_on_screen(window) if window is not None else None
         if origin is None:
             raise HarnessError("cannot place %s %r on the screen (no X window titled %r)"
                                % (role_of(node), name_of(node), name_of(window)))
@@ -647,13 +693,18 @@ class App:
             path += ".png"
         window = window or self.window
         time.sleep(0.3)  # let the frame clock draw what was just changed
-        geometry = None
-        title = name_of(window)
-        for wid, t, x, y, w, h in sorted(x_windows(), key=lambda w: -w[4] * w[5]):
-            if t == title:
-                geometry = "%dx%d+%d+%d" % (w, h, x, y)
-                break
+        place = window_on_screen(window)
+        geometry = "%dx%d+%d+%d" % (place[2], place[3], place[0], place[1]) if place else None
         return capture(path, geometry)
+
+
+def _file_chunks(path, size=1 << 20):
+    with open(path, "rb") as f:
+        while True:
+            chunk = f.read(size)
+            if not chunk:
+                return
+            yield chunk
 
 
 def _same(a, b):

@@ -75,5 +75,20 @@ class HarnessTests(DesktopTest):
             self.assertEqual(size, ["640", "400"])
 
 
+    def test_y4m_streams_read_back(self):
+        # The streams the scan tests feed the app: qrseal reads the code in them.
+        png = self.path("link.png")
+        self.qrseal("encode", "-o", png, "https://example.org/y4m")
+        frame = harness.compose_frame(640, 360, [(png, 40, 40, 240)])
+        path = harness.y4m.stream(self.path("s.y4m"), 640, 360,
+                                  [(harness.y4m.blank_frame(640, 360), 3), (frame, 6)])
+        read = self.qrseal("scan", "--no-store", "--raw", "--stream", path)
+        self.assertEqual(read.stdout.decode(), "https://example.org/y4m\n")
+        chunks = list(harness.y4m.chunks(640, 360, [(harness.y4m.blank_frame(640, 360), 3), (frame, 6)]))
+        self.assertEqual(len(chunks), 10)
+        with open(path, "rb") as f:
+            self.assertEqual(b"".join(chunks), f.read())
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -88,6 +88,16 @@ def text_card(path, text, width=520, pointsize=34):
     return path
 
 
+def chunks(width, height, segments, fps=30):
+    """The stream as chunks for App.feed: the header, then one chunk a frame (so that feed
+    can pace them); segments as for stream()."""
+    chroma = b"\x80" * (2 * ((width + 1) // 2) * ((height + 1) // 2))
+    yield b"YUV4MPEG2 W%d H%d F%d:1 Ip A1:1 C420jpeg\n" % (width, height, fps)
+    for frame, count in segments:
+        for _ in range(count):
+            yield b"FRAME\n" + frame + chroma
+
+
 def stream(path, width, height, segments, fps=30):
     """Writes a whole stream file: segments is a list of (luma frame, count)."""
     with open(path, "wb") as out:

@@ -7,9 +7,18 @@ import QRSealKit
 /// `make install`, `make uninstall` and the .deb of `make deb`, as a person installs them.
 @Suite("installing")
 struct InstallTests {
-    /// The pages of man/, `qrseal.1` and one for each command or family of commands.
+    /// The pages of man/, `qrseal.1` and one for each command or family of commands; the
+    /// desktop app's own page goes with it.
     static let manPages: [String] = ((try? FileManager.default.contentsOfDirectory(
-        atPath: Tools.packageRoot.appendingPathComponent("man").path)) ?? []).filter { $0.hasSuffix(".1") }.sorted()
+        atPath: Tools.packageRoot.appendingPathComponent("man").path)) ?? [])
+        .filter { $0.hasSuffix(".1") && $0 != "qrseal-desktop.1" }.sorted()
+
+    /// What `make install` puts beside the CLI for the desktop app (its own package in `make deb`).
+    static let desktopInstalled = [
+        "bin/qrseal-desktop", "share/applications/org.qrseal.Desktop.desktop",
+        "share/metainfo/org.qrseal.Desktop.metainfo.xml", "share/icons/hicolor/scalable/apps/org.qrseal.Desktop.svg",
+        "share/icons/hicolor/symbolic/apps/org.qrseal.Desktop-symbolic.svg", "share/man/man1/qrseal-desktop.1.gz",
+    ]
 
     static let installed = [
         "bin/qrseal", "lib/qrseal/qrseal-engine", "share/bash-completion/completions/qrseal",
@@ -22,17 +31,18 @@ struct InstallTests {
                                "BIN=" + Tools.qrseal] + arguments)
     }
 
-    @Test("make install puts the binary, the gzipped man pages and the completions under DESTDIR and PREFIX; uninstall removes them")
+    @Test("make install puts the binaries, the gzipped man pages, the completions and the desktop app's files under DESTDIR and PREFIX; uninstall removes them")
     func installAndUninstall() throws {
         let dir = try TempDir()
         let prefix = dir.path("stage") + "/opt/qr"
         let r = try make(["install", "DESTDIR=" + dir.path("stage"), "PREFIX=/opt/qr"])
         #expect(r.status == 0, "\(r.stderr)")
         let fm = FileManager.default
-        for file in Self.installed {
+        for file in Self.installed + Self.desktopInstalled {
             #expect(fm.fileExists(atPath: prefix + "/" + file), "\(file) missing")
         }
         #expect(fm.isExecutableFile(atPath: prefix + "/bin/qrseal"))
+        #expect(fm.isExecutableFile(atPath: prefix + "/bin/qrseal-desktop"))
         let version = try Tools.run(prefix + "/bin/qrseal", ["--version"])
         #expect(version.stdoutText == "qrseal \(Commands.version)\n")
         // The installed qrseal finds its helper in ../lib/qrseal: zxing-cpp reads a Micro QR code.
@@ -59,7 +69,7 @@ struct InstallTests {
 
         let u = try make(["uninstall", "DESTDIR=" + dir.path("stage"), "PREFIX=/opt/qr"])
         #expect(u.status == 0, "\(u.stderr)")
-        for file in Self.installed {
+        for file in Self.installed + Self.desktopInstalled {
             #expect(!fm.fileExists(atPath: prefix + "/" + file), "\(file) left behind")
         }
     }
@@ -101,6 +111,11 @@ struct InstallTests {
         let depends = fields.split(separator: "\n").first { $0.hasPrefix("Depends: ") }.map(String.init) ?? ""
         let recommends = fields.split(separator: "\n").first { $0.hasPrefix("Recommends: ") }.map(String.init) ?? ""
         #expect(depends.contains("libqrencode4") && depends.contains("libc6"), "\(fields)")
+        // The desktop app is a package of its own: the CLI's pulls no GTK and holds none of it.
+        #expect(!depends.contains("libgtk") && !depends.contains("libadwaita"), "\(fields)")
+        for file in Self.desktopInstalled {
+            #expect(!FileManager.default.fileExists(atPath: root.path("usr/" + file)), "\(file) in the CLI's package")
+        }
         // The libraries opened on first use are in no NEEDED list: the package names them itself,
         // Tesseract as a recommendation (only scan --text needs it).
         for library in SharedLibrary.all {
