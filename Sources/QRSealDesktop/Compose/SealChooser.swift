@@ -81,10 +81,13 @@ final class SealChooser {
 
     /// Reads the keyring and the contacts again (the keys page changed them).
     func reload() {
+        let chosen = keyList.selected < keyEntries.count ? keyEntries[keyList.selected].name : nil
         keyEntries = (try? context.files.keyring().list()) ?? []
         keyList.replace(items: keyEntries.map { entry in
             "\(entry.name) (\(entry.recipient == nil ? "key file" : "identity"))"
         })
+        // The key chosen stays chosen when others are added or removed.
+        if let index = keyEntries.firstIndex(where: { $0.name == chosen }) { keyList.selected = index }
         keyList.isSensitive = !keyEntries.isEmpty
         keyChosen()
         let ticked = Set(contactEntries.filter { $0.1.isActive }.map { $0.0.name })
