@@ -153,6 +153,29 @@ class ComposeTests(DesktopTest):
         self.qrseal("keys", "rm", "work")
         self.assertNotIn("sealed with the work key", self.qrseal("scan", png, check=False).stdout.decode())
 
+    def test_every_control_is_reached_by_keyboard(self):
+        # A group of radio buttons is one stop of Tab; the arrows move within it.
+        wanted = ["Message text", "None: a plain code", "Save as PNG image",
+                  "Save as SVG image", "Save as PDF sheet", "Save as GIF animation", "Copy image", "Full screen",
+                  "Parts per second"]
+        with self.app("--page", "compose") as app:
+            self.compose(app)
+            app.focus(app.find(name="Message text", showing=True))
+            reached = set()
+            for _ in range(40):
+                node = app.focused()
+                if node is not None:
+                    reached.update(w for w in wanted if w in (node.name or ""))
+                if reached == set(wanted):
+                    break
+                app.press_key("Tab")
+            self.assertEqual(set(wanted) - reached, set(), "controls Tab never reached")
+            none = app.find(role="check box", name=having("None: a plain code"), showing=True)
+            app.focus(none)
+            app.press_key("Down")
+            passphrase = app.find(role="check box", name=having("Passphrase"), showing=True)
+            app.wait_until(lambda: "checked" in app.states(passphrase), what="Down choosing the passphrase seal")
+
     def test_light_and_dark(self):
         for style in ("light", "dark"):
             with self.app("--page", "compose", "--style", style) as app:

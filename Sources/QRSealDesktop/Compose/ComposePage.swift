@@ -60,6 +60,7 @@ final class ComposePage {
         kinds.append(fileButton)
         form.append(kinds)
         text.padding(8)
+        text.acceptsTab = false
         textScroll.minimumSize(height: 160)
         textScroll.addStyle("card")
         form.append(textScroll)

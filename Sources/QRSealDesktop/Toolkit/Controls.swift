@@ -193,6 +193,7 @@ final class DropDown: Widget {
         for pointer in pointers { free(pointer) }
         super.init(sinking: UnsafeMutableRawPointer(list!))
         accessibleName = name
+        nameButton(name)
         onPointer("notify::selected", { [unowned self] _ in changed(self.selected) })
     }
 
@@ -248,5 +249,22 @@ extension ToggleButton {
         gtk_button_set_icon_name(p(), icon)
         tooltip = name
         accessibleName = name
+    }
+}
+
+extension TextView {
+    /// Whether Tab types a tab character (true) or moves the focus on, as in a form (false).
+    var acceptsTab: Bool {
+        get { gtk_text_view_get_accepts_tab(p()) != 0 }
+        set { gtk_text_view_set_accepts_tab(p(), newValue ? 1 : 0) }
+    }
+}
+
+extension DropDown {
+    /// Gives the drop-down's own button, which takes the keyboard focus, the drop-down's
+    /// name: GTK 4.8 leaves it "GtkToggleButton" for a screen reader.
+    fileprivate func nameButton(_ name: String) {
+        guard let button = gtk_widget_get_first_child(widget) else { return }
+        qrs_accessible_set_label(UnsafeMutableRawPointer(button), name)
     }
 }
