@@ -57,6 +57,30 @@ class KeysTests(DesktopTest):
             app.find(name=re.compile(r"^alice, "), showing=True)
         self.assertIn(alice, self.qrseal("contacts", "list").stdout.decode())
 
+    def test_a_contact_from_a_picture_of_their_code(self):
+        identity = self.path("dave.txt")
+        self.qrseal("keygen", "--x25519", "-o", identity)
+        self.qrseal("keys", "add", identity, "--name", "dave")
+        code = self.path("dave-code.png")
+        self.qrseal("keys", "show", "dave", "--qr", "-o", code)
+        dave = [line.split(": ")[1].strip() for line in open(identity) if line.startswith("# public key:")][0]
+        plain = self.path("plain.png")
+        self.qrseal("encode", "not a key", "-o", plain)
+        with self.app("--page", "keys") as app:
+            self.keys(app)
+            button = app.find(role="push button", name=having("From an image of their code"), showing=True)
+            app.click(button)
+            app.file_chooser_accept(plain)
+            app.find(role="label", name=having("no public key (age1…) in the code found"), showing=True)
+            app.click(button)
+            app.file_chooser_accept(code)
+            key = app.find(role="text", name="Public key (age1…)", showing=True)
+            app.wait_until(lambda: app.text_of(key) == dave, what="the key read from the picture")
+            app.type_into(app.find(role="text", name="Contact's name", showing=True), "dave")
+            app.click(app.find(role="push button", name=having("Add contact"), showing=True))
+            app.find(name=re.compile(r"^dave, "), showing=True)
+        self.assertIn(dave, self.qrseal("contacts", "list").stdout.decode())
+
     def test_add_a_key_file_then_remove_it_after_asking(self):
         key = self.path("work.key")
         self.qrseal("keygen", "-o", key)

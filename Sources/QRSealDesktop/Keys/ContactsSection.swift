@@ -1,7 +1,9 @@
+import Foundation
 import QRSealKit
 
 /// The contacts: people's public keys (`age1…`) by name, as `qrseal contacts` keeps them;
-/// added by pasting a key or by scanning someone's recipient code on the scan page.
+/// added by pasting a key, by scanning someone's recipient code on the scan page, or from
+/// a picture of that code.
 final class ContactsSection {
     let section = ListedSection(title: "Contacts",
                                 description: "People you seal to: their public keys (age1…), as 'qrseal contacts' keeps "
@@ -12,6 +14,7 @@ final class ContactsSection {
     private let key = Entry(placeholder: "Public key (age1…)")
     private let add = Button("Add _contact", style: "suggested-action")
     private let scan = Button("_Scan their code…")
+    private let fromImage = Button("From an _image of their code…")
 
     init(context: AppContext) {
         self.context = context
@@ -21,11 +24,14 @@ final class ContactsSection {
         row.append(name)
         row.append(key)
         row.append(add)
-        scan.align(horizontal: .start)
-        section.finish(with: [row, scan])
+        let others = Box(.horizontal, spacing: 6)
+        others.append(scan)
+        others.append(fromImage)
+        section.finish(with: [row, others])
         add.on("clicked") { [unowned self] in self.addContact() }
         key.onActivate { [unowned self] in self.addContact() }
         scan.on("clicked") { [unowned self] in self.scanCode() }
+        fromImage.on("clicked") { [unowned self] in self.chooseImage() }
     }
 
     func reload() {
@@ -82,13 +88,59 @@ final class ContactsSection {
             guard let self else { return }
             self.context.recipientScanned = nil
             self.context.showPage("keys")
-            self.key.text = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            self.say("")
-            self.name.grabFocus()
-            self.context.toast("Read a public key: name the contact and add it")
+            self.read(text)
         }
         context.showPage("scan")
         context.toast("Show the recipient code to the camera")
+    }
+
+    /// Puts a public key read from a code in the key field, for the user to name and add.
+    private func read(_ text: String) {
+        key.text = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        say("")
+        name.grabFocus()
+        context.toast("Read a public key: name the contact and add it")
+    }
+
+    /// Reads a picture of a recipient code (a PNG, JPEG or PNM file) on a worker.
+    private func chooseImage() {
+        FileChooser.ask(.open, title: "Choose a picture of their recipient code", parent: section.root,
+                        accept: "_Open") { [weak self] path in
+            guard let self, let path else { return }
+            let back = MainThreadReturn(self)
+            DispatchQueue.global(qos: .userInitiated).async {
+                let found = Self.recipient(inImageAt: path)
+                back.post { section in
+                    switch found {
+                    case .success(let text): section.read(text)
+                    case .failure(let problem): section.say("\(SystemFiles.lastComponent(of: path)): \(problem.text)")
+                    }
+                }
+            }
+        }
+    }
+
+    struct Problem: Error { let text: String }
+
+    /// The first code in the image that holds a public key (`age1…`, any case).
+    private static func recipient(inImageAt path: String) -> Result<String, Problem> {
+        let detections: [Detection]
+        do {
+            let bytes = try SystemFiles.read(path, limit: 64 << 20)
+            detections = try Reader().detections(imageBytes: bytes)
+        } catch let error as SystemFiles.Failure {
+            return .failure(Problem(text: error.description))
+        } catch let error as RasterError {
+            return .failure(Problem(text: error.description))
+        } catch {
+            return .failure(Problem(text: "\(error)"))
+        }
+        for detection in detections {
+            let text = (detection.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            if (try? AgeRecipient(text: text.lowercased())) != nil { return .success(text) }
+        }
+        return .failure(Problem(text: detections.isEmpty ? "no code found in the picture"
+                                    : "no public key (age1…) in the \(detections.count == 1 ? "code" : "codes") found"))
     }
 
     private func remove(_ name: String) {
