@@ -29,6 +29,8 @@ final class RecipientCodeSection {
         picture.minimumSize(width: 300, height: 300)
         root.append(picture)
         text.wraps()
+        text.breaksWithoutHyphens()
+        text.addStyle("monospace")
         text.selectable()
         text.leftAligned()
         text.accessibleName = "My public key"

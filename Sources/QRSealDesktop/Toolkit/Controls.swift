@@ -268,3 +268,13 @@ extension DropDown {
         qrs_accessible_set_label(UnsafeMutableRawPointer(button), name)
     }
 }
+
+extension Label {
+    /// Breaks a long word (a key) without adding hyphens, which would read as part of it.
+    func breaksWithoutHyphens() {
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+        gtk_label_set_attributes(p(), attributes)
+        pango_attr_list_unref(attributes)
+    }
+}
