@@ -80,10 +80,22 @@ class ComposeTests(DesktopTest):
             app.click(app.find(role="push button", name=having("Next part"), showing=True))
             app.wait_until(lambda: app.text_of(shown) == "part 2 of %d" % count, what="the second part shown")
             app.screenshot("compose-parts")
+            parts = [self.path("big-%02d-of-%02d.png" % (i, count)) for i in range(1, count + 1)]
+            # A part's name already taken: nothing is written, and the dialog names that file.
+            with open(parts[1], "wb") as f:
+                f.write(b"someone else's")
+            app.click(app.find(role="push button", name=having("Save as PNG image"), showing=True))
+            app.file_chooser_accept(self.path("big.png"))
+            dialog = app.dialog(name=having("Not saved"))
+            app.find(name=having(os.path.basename(parts[1]) + ": file exists"), under=dialog)
+            app.click(app.find(role="push button", name=having("Close"), under=dialog))
+            self.assertEqual([p for p in parts if os.path.exists(p)], [parts[1]])
+            with open(parts[1], "rb") as f:
+                self.assertEqual(f.read(), b"someone else's")
+            os.remove(parts[1])
             # Saved as PNG: one file a part, named as qrseal encode names them.
             app.click(app.find(role="push button", name=having("Save as PNG image"), showing=True))
             app.file_chooser_accept(self.path("big.png"))
-            parts = [self.path("big-%02d-of-%02d.png" % (i, count)) for i in range(1, count + 1)]
             app.wait_until(lambda: all(os.path.exists(p) for p in parts), what="the %d part files" % count)
             # And as one animated GIF.
             app.click(app.find(role="push button", name=having("Save as GIF animation"), showing=True))
