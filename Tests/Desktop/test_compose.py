@@ -80,6 +80,10 @@ class ComposeTests(DesktopTest):
             app.click(app.find(role="push button", name=having("Next part"), showing=True))
             app.wait_until(lambda: app.text_of(shown) == "part 2 of %d" % count, what="the second part shown")
             app.screenshot("compose-parts")
+            # Play cycles the parts by itself; the button then pauses them.
+            app.click(app.find(role="push button", name=having("Play the parts"), showing=True))
+            app.wait_until(lambda: app.text_of(shown) == "part 1 of %d" % count, what="the parts played round")
+            app.click(app.find(role="push button", name=having("Pause the parts"), showing=True))
             parts = [self.path("big-%02d-of-%02d.png" % (i, count)) for i in range(1, count + 1)]
             # A part's name already taken: nothing is written, and the dialog names that file.
             with open(parts[1], "wb") as f:
