@@ -19,6 +19,24 @@ def having(text):
 CAPTION = re.compile(r"^(Plain|Sealed|Preview without the seal|Type a message|To seal|Cannot)")
 
 
+# Reads the clipboard's picture into a PNG file, as another GTK app pasting it would.
+READ_CLIPBOARD = """
+import sys, gi
+gi.require_version("Gtk", "4.0")
+gi.require_version("Gdk", "4.0")
+from gi.repository import Gtk, Gdk, GLib
+Gtk.init()
+loop = GLib.MainLoop()
+clipboard = Gdk.Display.get_default().get_clipboard()
+def done(source, result):
+    clipboard.read_texture_finish(result).save_to_png(sys.argv[1])
+    loop.quit()
+clipboard.read_texture_async(None, done)
+GLib.timeout_add(10000, loop.quit)
+loop.run()
+"""
+
+
 class ComposeTests(DesktopTest):
     def compose(self, app):
         app.wait_until(lambda: app.current_page() == "Compose", what="the compose page")
@@ -191,6 +209,18 @@ class ComposeTests(DesktopTest):
             app.press_key("Down")
             passphrase = app.find(role="check box", name=having("Passphrase"), showing=True)
             app.wait_until(lambda: "checked" in app.states(passphrase), what="Down choosing the passphrase seal")
+
+    def test_copy_image_puts_the_code_on_the_clipboard(self):
+        pasted = self.path("pasted.png")
+        with self.app("--page", "compose") as app:
+            self.compose(app)
+            app.type_into(app.find(name="Message text", showing=True), "from the clipboard")
+            app.wait_until(lambda: "one code" in self.caption(app), what="the preview")
+            app.click(app.find(role="push button", name=having("Copy image"), showing=True))
+            app.find(name=having("Copied the code"))
+            subprocess.run(["/usr/bin/python3", "-c", READ_CLIPBOARD, pasted], env=self.env, timeout=30, check=True)
+        zbar = subprocess.run(["zbarimg", "-q", "--raw", pasted], capture_output=True, text=True)
+        self.assertEqual(zbar.stdout.strip(), "from the clipboard")
 
     def test_light_and_dark(self):
         for style in ("light", "dark"):
