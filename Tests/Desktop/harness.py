@@ -372,13 +372,21 @@ class App:
         return "applications on the bus: %s" % [name_of(a) for a in children_of(desktop)]
 
     def close(self, timeout=10):
-        """Closes the window as a person would (the window's close action, else SIGTERM), then
-        kills what is left. Answers the exit status."""
+        """Closes the window as a person would (its "window.close" action), then SIGTERM,
+        then SIGKILL, for what is left. Answers the exit status."""
         if self.process is None:
             return None
         if self.stdin is not None and not self.stdin.closed:
             try:
                 self.stdin.close()
+            except Exception:
+                pass
+        if self.process.poll() is None and getattr(self, "window", None) is not None:
+            try:
+                actions = actions_of(self.window)
+                if "window.close" in actions:
+                    self.window.queryAction().doAction(actions.index("window.close"))
+                    self.process.wait(timeout=3)
             except Exception:
                 pass
         if self.process.poll() is None:
