@@ -47,6 +47,23 @@ final class AppContext {
 
     /// A short message at the bottom of the window.
     func toast(_ text: String) { toasts.show(text) }
+
+    // The keys page and the pages that use keys and contacts (compose, scan).
+
+    private var keysObservers: [() -> Void] = []
+
+    /// Says that the keyring or the contacts changed: the composer's lists reload.
+    func keysChanged() { for observer in keysObservers { observer() } }
+
+    func onKeysChange(_ body: @escaping () -> Void) { keysObservers.append(body) }
+
+    /// Shows the page named ("scan", "inbox", "compose", "keys"); set by the window.
+    var showPage: (String) -> Void = { _ in }
+
+    /// Set by the keys page while it waits for a scanned recipient code: the scan page calls
+    /// it with the `age1…` text it read (and then it is cleared), and the keys page offers
+    /// to keep it as a contact. Nil when nobody waits.
+    var recipientScanned: ((String) -> Void)?
 }
 
 extension AppContext {

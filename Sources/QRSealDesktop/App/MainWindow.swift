@@ -28,6 +28,7 @@ final class MainWindow {
         context.toasts = toasts
         window.set(content: toasts)
         stack.visible = context.options.page
+        context.showPage = { [unowned self] name in self.stack.visible = name }
         stack.onSwitch { [unowned self] name in self.scan.setActive(name == "scan") }
         window.onHandled("close-request") { [unowned self] in
             self.scan.stop()

@@ -203,11 +203,88 @@ final class DropDown: Widget {
         for pointer in pointers { free(pointer) }
         super.init(sinking: UnsafeMutableRawPointer(list!))
         accessibleName = name
+        nameButton(name)
         onPointer("notify::selected", { [unowned self] _ in changed(self.selected) })
     }
 
     var selected: Int {
         get { Int(gtk_drop_down_get_selected(p())) }
         set { gtk_drop_down_set_selected(p(), guint(newValue)) }
+    }
+}
+
+extension DropDown {
+    /// Replaces the strings offered (the drop-down's `GtkStringList`); the first is then selected.
+    func replace(items: [String]) {
+        guard let model = gtk_drop_down_get_model(p()) else { return }
+        let list = model
+        let count = g_list_model_get_n_items(list)
+        var pointers = items.map { strdup($0) } + [nil]
+        pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_string_list_splice(list, 0, count, $0)
+            }
+        }
+        for pointer in pointers { free(pointer) }
+        selected = 0
+    }
+}
+
+extension PasswordEntry {
+    /// Whether both entries hold the same text (compared in C; no Swift copy of either is made).
+    func matches(_ other: PasswordEntry) -> Bool {
+        strcmp(gtk_editable_get_text(p()), gtk_editable_get_text(other.p())) == 0
+    }
+
+    /// Empties the entry without reading it.
+    func clear() { gtk_editable_set_text(p(), "") }
+
+    /// Calls `body` whenever what is typed changes.
+    func onChange(_ body: @escaping () -> Void) { on("changed", body) }
+}
+
+extension TextView {
+    /// Space between the text and the view's edges, in pixels.
+    func padding(_ pixels: Int) {
+        gtk_text_view_set_left_margin(p(), Int32(pixels))
+        gtk_text_view_set_right_margin(p(), Int32(pixels))
+        gtk_text_view_set_top_margin(p(), Int32(pixels))
+        gtk_text_view_set_bottom_margin(p(), Int32(pixels))
+    }
+}
+
+extension ToggleButton {
+    /// Shows another icon, and says another name (a play button that becomes a pause button).
+    func set(icon: String, name: String) {
+        gtk_button_set_icon_name(p(), icon)
+        tooltip = name
+        accessibleName = name
+    }
+}
+
+extension TextView {
+    /// Whether Tab types a tab character (true) or moves the focus on, as in a form (false).
+    var acceptsTab: Bool {
+        get { gtk_text_view_get_accepts_tab(p()) != 0 }
+        set { gtk_text_view_set_accepts_tab(p(), newValue ? 1 : 0) }
+    }
+}
+
+extension DropDown {
+    /// Gives the drop-down's own button, which takes the keyboard focus, the drop-down's
+    /// name: GTK 4.8 leaves it "GtkToggleButton" for a screen reader.
+    fileprivate func nameButton(_ name: String) {
+        guard let button = gtk_widget_get_first_child(widget) else { return }
+        qrs_accessible_set_label(UnsafeMutableRawPointer(button), name)
+    }
+}
+
+extension Label {
+    /// Breaks a long word (a key) without adding hyphens, which would read as part of it.
+    func breaksWithoutHyphens() {
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+        gtk_label_set_attributes(p(), attributes)
+        pango_attr_list_unref(attributes)
     }
 }

@@ -106,7 +106,7 @@ public struct Keyring: Sendable {
     }
 
     /// The key in a keyring file: a `QRSEAL-KEY-1-…` line, or an age identity file.
-    private func keys(named name: String) throws(Failure) -> [SealKey] {
+    public func keys(named name: String) throws(Failure) -> [SealKey] {
         // A key file is one line and an identity file a few; anything much longer is neither.
         guard let data = try? SystemFiles.read(file(name), limit: 64 << 10) else {
             throw .io("\(file(name)): cannot read")

@@ -184,49 +184,28 @@ struct EncodeCommand {
     /// The message as symbols: today's one symbol when it fits (and no --parts asks
     /// otherwise), else its parts. A sealed message is sealed once, as a whole, then split.
     func encodedMessage() throws(CLIError) -> EncodedMessage {
-        let whole: [UInt8]
         if let key = sealKey, let form = ageArmor {
             // An age file is one symbol: parts carry qrseal's own envelope or plain content.
             return EncodedMessage(single: try AgeSymbol.encode(input, with: key, form: form, symbol: encoder.symbol),
                                   content: input)
-        } else if let key = sealKey {
-            do { whole = try encoder.sealedWhole(payload, with: key) } catch { throw CLIError(message: error.description) }
-            if split.parts == nil, whole.count <= encoder.armor.maxEnvelopeBytes(version: 40, level: encoder.symbol.level) {
-                do {
-                    return EncodedMessage(single: try encoder.symbol.encode(encoder.armor.content(for: whole)), content: input)
-                } catch {
-                    throw CLIError(message: error.description)
-                }
-            }
-        } else {
-            if split.parts == nil {
-                do { return EncodedMessage(single: try encoder.encode(plainContent), content: input) } catch {
-                    guard case .tooLarge = error else { throw CLIError(message: error.description) }
-                }
-            }
-            // Too large for one symbol: parts carry hashes of their content.
-            do { try SharedLibrary.crypto.load() } catch { throw CLIError(error) }
-            do { whole = try encoder.plainWhole(payload) } catch { throw CLIError(message: error.description) }
         }
         do {
-            return try encoder.encodeParts(whole, plan: try encoder.plan(length: whole.count, split), content: input)
+            return try encoder.message(EncodeInput(bytes: input, name: inputName), key: sealKey, split: split)
         } catch {
-            var failure = CLIError(message: "cannot split the message: " + error.description)
-            if case .cannotSplit = error, split.parts != nil { failure.hints.append("give more --parts, or a larger --max-version") }
-            throw failure
+            switch error {
+            case .seal(let error): throw CLIError(message: error.description)
+            case .symbol(let error): throw CLIError(message: error.description)
+            case .library(let error): throw CLIError(error)
+            case .split(let error):
+                var failure = CLIError(message: "cannot split the message: " + error.description)
+                if case .cannotSplit = error, split.parts != nil { failure.hints.append("give more --parts, or a larger --max-version") }
+                throw failure
+            }
         }
-    }
-
-    /// A named file travels with its name; text stays text; other bytes are a nameless file.
-    private var payload: Payload {
-        inputName.map { .file(name: $0, bytes: input) }
-            ?? (isText ? .text(String(decoding: input, as: UTF8.self)) : .file(name: "", bytes: input))
     }
 
     /// UTF-8 input is text (densest segments); anything else is binary (one byte segment).
-    private var plainContent: QREncoder.Content {
-        isText ? .text(String(decoding: input, as: UTF8.self)) : .binary(input)
-    }
+    private var plainContent: QREncoder.Content { EncodeInput(bytes: input, name: inputName).plainContent }
 
     /// One symbol to the output; parts to one file each (`NAME-01-of-12.png`) for png and
     /// svg, or one after another, each under its label, for terminal text. Every file is
@@ -246,9 +225,9 @@ struct EncodeCommand {
         case .png, .svg:
             guard let output, output != "-" else {
                 throw CLIError(message: "the message needs \(count) codes, one \(format.rawValue) file each",
-                               hints: ["pass -o NAME.\(format.rawValue) to write NAME-01-of-\(Self.number(count, count)).\(format.rawValue) and the others"])
+                               hints: ["pass -o NAME.\(format.rawValue) to write NAME-01-of-\(EncodedMessage.partNumber(count, count)).\(format.rawValue) and the others"])
             }
-            let targets = Self.partPaths(output, count: count).map {
+            let targets = EncodedMessage.partPaths(output, count: count).map {
                 Output(path: $0, force: target.force, inputs: target.inputs)
             }
             for part in targets { try part.check() }
@@ -291,7 +270,7 @@ struct EncodeCommand {
         switch format {
         case .png:
             do {
-                return try PNGEncoder.encode(matrix.image(scale: scale, margin: margin, invert: invert), dpi: dpi)
+                return try matrix.png(scale: scale, margin: margin, invert: invert, dpi: dpi)
             } catch {
                 throw CLIError(message: error.description)
             }
@@ -300,24 +279,5 @@ struct EncodeCommand {
         case .ansi: return Array(matrix.ansiText(margin: margin, invert: invert).utf8)
         case .pdf, .gif: preconditionFailure("write(_:console:) hands a sheet or a GIF the whole message")
         }
-    }
-
-    /// `NAME.png` → `NAME-01-of-12.png`, … (no extension: `NAME-01-of-12`).
-    static func partPaths(_ path: String, count: Int) -> [String] {
-        let directory = SystemFiles.directory(of: path)
-        let name = SystemFiles.lastComponent(of: path)
-        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-        let stem = dot.map { String(name[..<$0]) } ?? name
-        let ext = dot.map { String(name[$0...]) } ?? ""
-        return (1...count).map { i in
-            let file = "\(stem)-\(number(i, count))-of-\(number(count, count))\(ext)"
-            return path.contains("/") ? SystemFiles.join(directory, file) : file
-        }
-    }
-
-    /// `i` with at least two digits, as many as `count` has.
-    private static func number(_ i: Int, _ count: Int) -> String {
-        let text = String(i)
-        return String(repeating: "0", count: max(2, String(count).count) - text.count) + text
     }
 }

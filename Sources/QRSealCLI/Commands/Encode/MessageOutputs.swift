@@ -64,14 +64,7 @@ struct MessageOutputs {
               margin: Int, invert: Bool) throws(CLIError) -> [UInt8] {
         do {
             if format == .pdf {
-                let note = key.map { key in
-                    switch key {
-                    case .passphrase: return "sealed: opening it needs the passphrase"
-                    case .keyFile, .identity: return "sealed: opening it needs the key"
-                    case .recipients: return "sealed: opening it needs a recipient's identity"
-                    }
-                }
-                return try Sheet(message, paper: paper, perPage: perPage, name: name, note: note, quietZone: margin).pdf()
+                return try Sheet(message, paper: paper, perPage: perPage, name: name, note: key?.sheetNote, quietZone: margin).pdf()
             }
             return try AnimatedGIF.encode(message, scale: scale, margin: margin, fps: fps, invert: invert)
         } catch .library(let error) {

@@ -23,20 +23,11 @@ struct KeysCommand {
                 let text = String(decoding: try KeySources.readKeyFile(path, console: console), as: UTF8.self)
                 let keys: [SealKey]
                 do { keys = try Keyring.parse(text) } catch { throw CLIError(message: "\(path): \(error.description)") }
-                let identities = keys.compactMap { key -> AgeIdentity? in
-                    if case .identity(let identity) = key { return identity }
-                    return nil
-                }
-                if case .keyFile(let key)? = keys.first {
-                    let name = args.value("name") ?? Self.defaultName(path: path, fingerprint: "key-" + Keyring.fingerprint(key))
-                    try keyring.add(key, name: name)
+                let created = Timestamp.iso8601(Int64(Date().timeIntervalSince1970 * 1000))
+                switch try keyring.add(keys, name: args.value("name"), path: path, created: created) {
+                case .key(let name, _):
                     console.printError("qrseal: added key '\(DisplayText.escape(name))' to the keyring")
-                } else {
-                    let recipient = identities[0].recipient
-                    let name = args.value("name")
-                        ?? Self.defaultName(path: path, fingerprint: "identity-" + recipient.fingerprint.replacingOccurrences(of: " ", with: ""))
-                    try keyring.add(identities: identities, name: name,
-                                    created: Timestamp.iso8601(Int64(Date().timeIntervalSince1970 * 1000)))
+                case .identity(let name, let recipient):
                     console.printError("qrseal: added identity '\(DisplayText.escape(name))' to the keyring; "
                                        + "public key \(recipient.text), fingerprint \(recipient.fingerprint)")
                 }
@@ -62,13 +53,5 @@ struct KeysCommand {
             throw CLIError(message: "\(error)")
         }
         return .success
-    }
-
-    /// The file's name without `.key`; for standard input, `fingerprint` (`key-` or
-    /// `identity-` and the key's fingerprint).
-    static func defaultName(path: String, fingerprint: String) -> String {
-        if path == "-" { return fingerprint }
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        return name.hasSuffix(".key") ? String(name.dropLast(4)) : name
     }
 }

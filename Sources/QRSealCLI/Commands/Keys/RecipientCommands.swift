@@ -135,7 +135,7 @@ struct RecipientCommand {
         }
         let matrix: QRMatrix
         do {
-            matrix = try QREncoder(level: .medium).encode(.segments([Segment(mode: .alphanumeric, bytes: Array(recipient.qrText.utf8))]))
+            matrix = try recipient.qrMatrix()
         } catch {
             throw CLIError(message: error.description)
         }
@@ -145,7 +145,7 @@ struct RecipientCommand {
         let bytes: [UInt8]
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "png" where path != "-":
-            do { bytes = try PNGEncoder.encode(matrix.image(scale: 8, margin: 4)) } catch {
+            do { bytes = try matrix.png(scale: 8, margin: 4) } catch {
                 throw CLIError(message: error.description)
             }
         case "svg" where path != "-":
