@@ -3,7 +3,7 @@ import QRSealKit
 
 /// qrseal-desktop: the scanner, the inbox, the composer and the keyring in one window.
 public enum QRSealDesktop {
-    public static let version = "0.27.0"
+    public static let version = "0.1.0"
 
     /// Parses the arguments and runs the app until its window closes; answers the exit
     /// status (0, or 64 for a usage error, as the CLI).

@@ -147,7 +147,11 @@ final class InboxPage {
     }
 
     /// The opened content of the selected item, when it was opened.
-    var openedContent: Reader.Content? { opened.flatMap { $0.id == selectedID ? $0.content : nil } }
+    /// Also one opened on the scan page in this session (`AppContext.opened`, in memory only).
+    var openedContent: Reader.Content? {
+        if let opened, opened.id == selectedID { return opened.content }
+        return selectedID.flatMap { context.opened[$0] }.map { .opened($0) }
+    }
 
     // MARK: Showing
 
@@ -201,7 +205,7 @@ final class InboxPage {
         for item in items[start..<end] { target.append(Self.row(item)) }
         rebuilding = false
         if end < items.count {
-            let next = MainThreadOnly((self, target))
+            let next = UncheckedBox((self, target))
             MainLoop.post { next.value.0.fill(next.value.1, reload: reload) }
         } else {
             if let index = items.firstIndex(where: { $0.id == selectedID }) {
@@ -219,7 +223,7 @@ final class InboxPage {
     private func drop(_ old: ListBox) {
         for row in old.rows.prefix(Self.rowsPerTurn) { old.remove(row) }
         guard !old.rows.isEmpty else { return }
-        let next = MainThreadOnly((self, old))
+        let next = UncheckedBox((self, old))
         MainLoop.post { next.value.0.drop(next.value.1) }
     }
 

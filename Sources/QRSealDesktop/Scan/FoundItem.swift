@@ -104,7 +104,7 @@ final class FoundItem {
         case .opened(.file(let name, _)): return name.isEmpty ? "Opened file" : "File " + name
         case .locked(let kind, _): return "Sealed message (\(kind.description))"
         case .failed: return "Sealed message that cannot be opened"
-        case .plain: return summary.kind.title
+        case .plain: return ItemText.name(summary.kind)
         }
     }
 
@@ -115,7 +115,12 @@ final class FoundItem {
         case .locked: whole = "locked — activate to open"
         case .failed(let error): whole = error.description
         case .opened(.file(_, let bytes)): whole = "\(bytes.count) bytes"
-        default: whole = text ?? "\(rawCount) bytes"
+        default:
+            // What names a network, a contact or an event, not its raw text (a Wi-Fi code
+            // holds its password).
+            let summary = self.summary
+            let key = [ContentKind.wifi: "ssid", .contact: "name", .event: "summary"][summary.kind]
+            whole = key.flatMap(summary.value) ?? text ?? "\(rawCount) bytes"
         }
         let flat = DisplayText.escape(whole.split(whereSeparator: \.isNewline).joined(separator: " "))
         return flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
@@ -132,6 +137,6 @@ final class FoundItem {
 
     private func refresh() {
         row.set(title: title, subtitle: format + " · " + preview(80))
-        row.set(icon: summary.kind.icon)
+        row.set(icon: ItemText.icon(summary.kind))
     }
 }

@@ -226,7 +226,7 @@ final class ScanPage {
             let item = inView[event.id] ?? item(for: .code(event.detection))
             inView[event.id] = item
             preview.outlines[event.id] = .init(kind: .code, corners: event.detection.corners,
-                                               label: item.summary.kind.title + " · " + item.preview(28))
+                                               label: ItemText.name(item.summary.kind) + " · " + item.preview(28))
             if event.kind == .add { trace?.write(["event": "outline-added", "id": event.id, "frame": event.frame]) }
         case .remove:
             inView[event.id] = nil
@@ -288,21 +288,25 @@ final class ScanPage {
         let item = trackID.flatMap { inView[$0] } ?? self.item(for: outcome.detection.map { .code($0) } ?? .text(TextBlock(lines: [], confidence: 0, box: Region(x: 0, y: 0, width: 0, height: 0))))
         item.update(outcome)
         if outcome.kept?.isRepeat == false { context.inboxChanged() }
+        // The keys page asked for a recipient's code: the first one read goes back there.
+        if let handOver = context.recipientScanned, item.summary.kind == .recipient, let text = item.text {
+            handOver(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         if let trackID, let old = preview.outlines[trackID] {
             preview.outlines[trackID] = .init(kind: old.kind, corners: old.corners,
-                                              label: item.summary.kind.title + " · " + item.preview(28))
+                                              label: ItemText.name(item.summary.kind) + " · " + item.preview(28))
         }
     }
 
     // MARK: Actions
 
     private func act(on item: FoundItem) {
-        ItemActions(item: item, context: context, parent: root) { [weak self] action in
+        ScanActions(item: item, context: context, parent: root) { [weak self] action in
             self?.perform(action, on: item)
         }.present()
     }
 
-    private func perform(_ action: ItemActions.Follow, on item: FoundItem) {
+    private func perform(_ action: ScanActions.Follow, on item: FoundItem) {
         switch action {
         case .unlock(let passphrase):
             guard let outcome = item.outcome, let feed else { return }
@@ -416,12 +420,13 @@ final class ScanPage {
     private func scanStill(named name: String, source: IntakeSource, load: @escaping () throws -> GrayImage) {
         pauseButton.isActive = true
         let detector = Reader().detector
-        MainLoop.background({ () -> Result<(GrayImage, [Detection]), any Error> in
+        let loader = UncheckedBox(load)
+        Worker.run({ () -> Result<(GrayImage, [Detection]), any Error> in
             Result { () throws -> (GrayImage, [Detection]) in
-                let image = try load()
+                let image = try loader.value()
                 return (image, detector.detect(in: image))
             }
-        }, done: { [weak self] result in
+        }, then: { [weak self] result in
             guard let self else { return }
             switch result {
             case .failure(let error):

@@ -196,8 +196,3 @@ final class MessageDialog: Widget {
         _ = keep
     }
 }
-
-extension MessageDialog {
-    /// Answers as if the response `id` were chosen (Enter in an entry inside).
-    func respond(_ id: String) { adw_message_dialog_response(p(), id) }
-}

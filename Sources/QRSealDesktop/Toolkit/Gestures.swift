@@ -57,12 +57,3 @@ extension Object {
 private let pointThunk: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = {
     _, x, y, data in Handler<(Double, Double) -> Void>.from(data)(x, y)
 }
-
-/// Opens a link with the desktop's handler for it (`g_app_info_launch_default_for_uri`);
-/// answers the failure's message, or nil.
-func launchDefault(uri: String) -> String? {
-    var error: UnsafeMutablePointer<GError>?
-    if g_app_info_launch_default_for_uri(uri, nil, &error) != 0 { return nil }
-    defer { g_error_free(error) }
-    return error.map { String(cString: $0.pointee.message) } ?? "no program opens it"
-}

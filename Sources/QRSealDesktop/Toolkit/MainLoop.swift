@@ -26,20 +26,8 @@ enum MainLoop {
     static func cancel(_ source: UInt32) { g_source_remove(source) }
 }
 
-extension MainLoop {
-    /// Runs `work` on a thread of its own and `done` with its answer on the main thread: how
-    /// the pages do anything slow (reading an image, scrypt, SQLite on a large inbox, export)
-    /// without stalling the window. Neither closure may touch what the other uses meanwhile.
-    static func background<T>(_ work: @escaping () -> T, done: @escaping (T) -> Void) {
-        let closures = UncheckedBox((work, done))
-        Thread.detachNewThread {
-            let answer = UncheckedBox(closures.value.0())
-            MainLoop.post { closures.value.1(answer.value) }
-        }
-    }
-}
-
-/// A value handed between threads whose owner guarantees that one thread uses it at a time.
+/// A value handed between threads whose owner guarantees that one thread uses it at a time
+/// (a closure over widgets that a worker carries back to the main thread untouched).
 struct UncheckedBox<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }

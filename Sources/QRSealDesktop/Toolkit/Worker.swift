@@ -8,17 +8,10 @@ enum Worker {
     static func run<Result: Sendable>(on queue: DispatchQueue = .global(qos: .userInitiated),
                                       _ work: @escaping @Sendable () -> Result,
                                       then done: @escaping (Result) -> Void) {
-        let done = MainThreadOnly(done)
+        let done = UncheckedBox(done)
         queue.async {
             let result = work()
             MainLoop.post { done.value(result) }
         }
     }
-}
-
-/// A value made on the main thread that passes through a worker untouched and is used again
-/// only on the main thread (a closure over widgets, for `MainLoop.post`).
-struct MainThreadOnly<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

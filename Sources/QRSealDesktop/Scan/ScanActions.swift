@@ -5,7 +5,7 @@ import QRSealKit
 /// shown; save a contact or an event as a file; save a file a message carried; keep a text;
 /// open a sealed message with a passphrase (the keyring's keys were tried already); add an
 /// age recipient to the contacts.
-struct ItemActions {
+struct ScanActions {
     /// What the scan page does after the dialog, with the intake it owns.
     enum Follow {
         case unlock(String)
@@ -37,7 +37,7 @@ struct ItemActions {
             body = "A file, \(name.isEmpty ? "unnamed" : DisplayText.escape(name)), of \(bytes.count) bytes."
         default:
             body = item.format
-            selectable = DisplayText.escapeKeepingLines(item.text ?? "\(summary.kind.title): not text")
+            selectable = DisplayText.escapeKeepingLines(item.text ?? "\(ItemText.name(summary.kind)): not text")
         }
         let dialog = MessageDialog(parent: parent, heading: item.title, body: body)
         if let selectable {
@@ -88,7 +88,7 @@ struct ItemActions {
             context.toast("Password copied")
         case "open":
             guard let link = item.text?.trimmingCharacters(in: .whitespacesAndNewlines) else { return }
-            if let failure = launchDefault(uri: link) { context.toast("Cannot open the link: " + failure) }
+            if let failure = Desktop.open(uri: link) { context.toast("Cannot open the link: " + failure) }
         case "unlock":
             askPassphrase()
         case "join":
