@@ -1,0 +1,122 @@
+"""The scan page as a person uses it: a stream holding a sealed code and a link is read, both
+outlined and listed; the sealed one opens with its passphrase, and the inbox then shows its
+text while the inbox file keeps it sealed; a message in parts shows its progress and opens
+once whole; text is read when asked; and without a camera the page says what to do."""
+
+import json
+import os
+import re
+import sqlite3
+
+import harness
+from harness import DesktopTest, name_of
+
+PASSPHRASE = "tide tables at dawn"
+SECRET = "the boat leaves from pier 4 at six"
+
+
+class ScanTests(DesktopTest):
+    def trace(self):
+        """The outline-added events the app wrote (QRSEAL_DESKTOP_TRACE)."""
+        try:
+            with open(self.path("trace.jsonl")) as f:
+                return [json.loads(line) for line in f if line.strip()]
+        except FileNotFoundError:
+            return []
+
+    def rows(self, app):
+        read = app.find(role="list", name="Read")
+        return [name_of(row) for row in app.find_all(role="list item", under=read)]
+
+    def button(self, app, label, under=None):
+        def named(name):
+            return name.replace("_", "") in (label, label + " " + label)
+        return app.find(role="push button", name=named, under=under, showing=under is None)
+
+    def test_a_sealed_code_and_a_link_are_outlined_listed_and_the_sealed_one_opens(self):
+        with open(self.path("pass.txt"), "w") as f:
+            f.write(PASSPHRASE)
+        self.qrseal("encode", "-o", self.path("link.png"), "https://example.org/harbour")
+        self.qrseal("encode", "--seal", "--passphrase-file", self.path("pass.txt"), "-o", self.path("sealed.png"), SECRET)
+        frame = harness.compose_frame(1280, 720, [(self.path("link.png"), 100, 180, 360),
+                                                  (self.path("sealed.png"), 700, 150, 440)])
+        with self.app("--stream", "-", stdin="pipe", env={"QRSEAL_DESKTOP_TRACE": self.path("trace.jsonl")}) as app:
+            app.feed(harness.y4m.chunks(1280, 720, [(frame, 3000)]), fps=30, close=False)
+            app.wait_until(lambda: len(self.rows(app)) == 2, what="both codes listed")
+            rows = self.rows(app)
+            self.assertTrue(any(r.startswith("Link, ") and "https://example.org/harbour" in r for r in rows), rows)
+            sealed = [r for r in rows if r.startswith("Sealed message")]
+            self.assertEqual(len(sealed), 1, rows)
+            self.assertNotIn(SECRET, " ".join(rows))
+            app.wait_until(lambda: len({e["id"] for e in self.trace() if e["event"] == "outline-added"}) >= 2,
+                           what="both codes outlined")
+            app.screenshot("scan-sealed-and-link")
+
+            # The sealed one: its actions, then the passphrase.
+            app.click(app.find(role="list item", name=re.compile("^Sealed message")))
+            dialog = app.dialog()
+            app.click(self.button(app, "Open with passphrase…", under=dialog))
+            dialog = app.dialog(name=re.compile("Open sealed message"))
+            entry = app.find(name="Passphrase", under=dialog, predicate=lambda n: "editable" in harness.states_of(n))
+            app.type_into(entry, PASSPHRASE, keys=True)
+            app.press_key("Return")
+            app.find(name="Content", predicate=lambda n: SECRET in app.text_of(n), timeout=90)
+            app.press_key("Escape")
+            app.wait_until(lambda: any(r.startswith("Opened message") for r in self.rows(app)),
+                           what="the list saying the message is opened")
+
+            # The inbox shows the opened text.
+            app.show_page("Inbox")
+            row = app.find(role="list item", name=re.compile("^Sealed message"))
+            try:
+                row.parent.querySelection().selectChild(row.getIndexInParent())
+            except Exception:
+                app.click(row, mouse=True)
+            app.find(name="Content", predicate=lambda n: SECRET in app.text_of(n), timeout=30)
+
+        # Kept once each, and the sealed one sealed at rest.
+        out = self.qrseal("inbox", "list", "--json", "--limit", "0").stdout.decode()
+        items = [json.loads(line) for line in out.splitlines() if line.strip()]
+        self.assertEqual(sorted(item["kind"] for item in items), ["sealed", "url"], items)
+        db = sqlite3.connect(self.env["QRSEAL_INBOX"])
+        for (text, data) in db.execute("SELECT text, bytes FROM items"):
+            self.assertNotIn(SECRET, text or "")
+            self.assertNotIn(SECRET.encode(), data or b"")
+        db.close()
+
+    def test_a_message_in_parts_shows_its_progress_and_opens_when_whole(self):
+        message = "; ".join("line %d of a note too long for one code" % i for i in range(60))
+        self.qrseal("encode", "--max-version", "4", "-o", self.path("parts.png"), message)
+        parts = sorted(p for p in os.listdir(self.dir) if p.startswith("parts-"))
+        self.assertGreater(len(parts), 3, parts)
+        # Every third part never shown: the erasure code makes up for them.
+        shown = [p for i, p in enumerate(parts) if i % 3 != 2]
+        segments = [(harness.frame_from_image(self.path(p), 1280, 720), 12) for p in shown]
+        with self.app("--stream", "-", stdin="pipe") as app:
+            app.feed(harness.y4m.chunks(1280, 720, segments * 6), fps=30, close=False)
+            progress = app.find(role="label", name=re.compile(r"^Message [0-9A-F]+: \d+ of \d+ parts$"), timeout=60)
+            self.assertRegex(name_of(progress), r"of \d+ parts")
+            app.find(name="Content", predicate=lambda n: message in app.text_of(n), timeout=120)
+            app.screenshot("scan-parts-complete")
+        out = self.qrseal("inbox", "list", "--json", "--limit", "0").stdout.decode()
+        texts = [json.loads(line).get("text") for line in out.splitlines() if line.strip()]
+        self.assertIn(message, texts)
+
+    def test_text_is_read_when_asked(self):
+        card = harness.y4m.text_card(self.path("card.png"), "Meet at the north gate at 10:30", pointsize=40)
+        frame = harness.compose_frame(1280, 720, [(card, 300, 250, None)])
+        with self.app("--stream", "-", stdin="pipe") as app:
+            app.feed(harness.y4m.chunks(1280, 720, [(frame, 3000)]), fps=30, close=False)
+            app.find(role="label", name="1280×720", timeout=30)
+            self.assertEqual(self.rows(app), [], "text read before it was asked for")
+            app.click(app.find(role="push button", name="Read text"))
+            app.wait_until(lambda: any("north gate" in r for r in self.rows(app)), timeout=90,
+                           what="the card's text listed")
+
+    def test_without_a_camera_the_page_says_what_to_do(self):
+        with self.app("--device", self.path("no-such-camera")) as app:
+            app.find(role="label", name=re.compile("^Cannot read|^No camera"), timeout=30)
+        with self.app() as app:
+            if not any(name.startswith("video") for name in os.listdir("/dev")):
+                app.find(name="No camera", timeout=30)
+                self.button(app, "Open an image…")
