@@ -92,13 +92,28 @@ final class FoundItem {
         switch subject {
         case .code(let d): return d.symbology.displayName
         case .text: return "Text"
-        case .message(let m): return m.item.symbology
+        case .message(let m):
+            let parts = partCount.map { " · \($0) parts" } ?? ""
+            return (Symbology(rawValue: m.item.symbology)?.displayName ?? m.item.symbology) + parts
         case .pasted: return "Pasted"
         }
     }
 
     /// The kind, and for sealed messages whether they are open.
+    /// The parts a message rebuilt from parts came in.
+    private var partCount: Int? {
+        if case .piece(let piece)? = outcome?.event { return piece.progress.totalParts }
+        return nil
+    }
+
+    /// Whether this is a message rebuilt from parts that was never sealed.
+    private var isUnsealedMessage: Bool {
+        if case .message(let m) = subject { return !m.isSealed }
+        return false
+    }
+
     var title: String {
+        if isUnsealedMessage, case .opened(.text) = content { return "Message" }
         switch content {
         case .opened(.text): return "Opened message"
         case .opened(.file(let name, _)): return name.isEmpty ? "Opened file" : "File " + name
