@@ -113,6 +113,26 @@ class ScanTests(DesktopTest):
             app.wait_until(lambda: any("north gate" in r for r in self.rows(app)), timeout=90,
                            what="the card's text listed")
 
+    def test_a_kind_of_code_switched_off_is_not_read_until_switched_on(self):
+        self.qrseal("encode", "-o", self.path("link.png"), "https://example.org/kinds")
+        frame = harness.compose_frame(1280, 720, [(self.path("link.png"), 400, 150, 400)])
+        with self.app("--stream", "-", stdin="pipe") as app:
+            app.click(app.find(role="push button", name="Kinds of code"))
+            qr = app.find(role="check box", name=re.compile("^QR and Micro QR"))
+            app.click(qr)
+            app.wait_until(lambda: "checked" not in harness.states_of(qr), what="QR codes switched off")
+            app.press_key("Escape")
+            app.feed(harness.y4m.chunks(1280, 720, [(frame, 3000)]), fps=30, close=False)
+            app.find(role="label", name="1280×720", timeout=30)
+            app.wait_until(lambda: app.find_all(role="label", name=re.compile("^Nothing read yet")) != [],
+                           timeout=30, what="the page saying nothing is read")
+            self.assertEqual(self.rows(app), [])
+            app.click(app.find(role="push button", name="Kinds of code"))
+            app.click(app.find(role="check box", name=re.compile("^QR and Micro QR")))
+            app.press_key("Escape")
+            app.wait_until(lambda: any("example.org/kinds" in r for r in self.rows(app)), timeout=30,
+                           what="the code read once QR codes are on again")
+
     def test_without_a_camera_the_page_says_what_to_do(self):
         with self.app("--device", self.path("no-such-camera")) as app:
             app.find(role="label", name=re.compile("^Cannot read|^No camera"), timeout=30)
