@@ -3,13 +3,30 @@ outlined and listed; the sealed one opens with its passphrase, and the inbox the
 text while the inbox file keeps it sealed; a message in parts shows its progress and opens
 once whole; text is read when asked; and without a camera the page says what to do."""
 
+import base64
 import json
 import os
 import re
 import sqlite3
+import subprocess
+import time
+
+import pyatspi
 
 import harness
 from harness import DesktopTest, name_of
+
+# Offers a text on the clipboard until killed, as another GTK app that copied it would.
+OFFER_CLIPBOARD = """
+import sys, gi
+gi.require_version("Gtk", "4.0")
+gi.require_version("Gdk", "4.0")
+from gi.repository import Gtk, Gdk, GLib
+Gtk.init()
+Gdk.Display.get_default().get_clipboard().set(sys.argv[1])
+print("ready", flush=True)
+GLib.MainLoop().run()
+"""
 
 PASSPHRASE = "tide tables at dawn"
 SECRET = "the boat leaves from pier 4 at six"
@@ -132,6 +149,64 @@ class ScanTests(DesktopTest):
             app.press_key("Escape")
             app.wait_until(lambda: any("example.org/kinds" in r for r in self.rows(app)), timeout=30,
                            what="the code read once QR codes are on again")
+
+    def test_a_pasted_sealed_message_opens_with_its_passphrase(self):
+        with open(self.path("pass.txt"), "w") as f:
+            f.write(PASSPHRASE)
+        self.qrseal("encode", "--seal", "--passphrase-file", self.path("pass.txt"), "-o", self.path("sealed.png"), SECRET)
+        out = self.qrseal("scan", "--json", "--no-store", self.path("sealed.png"), check=False).stdout.decode()
+        symbols = [json.loads(line) for line in out.splitlines() if '"bytes_base64"' in line]
+        sealed_text = [base64.b64decode(symbol["bytes_base64"]).decode() for symbol in symbols]
+        self.assertTrue(len(sealed_text) == 1 and sealed_text[0].startswith("QRSEAL"), out)
+        with self.app("--device", self.path("no-camera")) as app:
+            offer = subprocess.Popen(["/usr/bin/python3", "-c", OFFER_CLIPBOARD, sealed_text[0]],
+                                     env=self.env, stdout=subprocess.PIPE)
+            self.addCleanup(offer.kill)
+            self.assertEqual(offer.stdout.readline().strip(), b"ready")
+            app.click(app.find(role="push button", name="Paste a picture or text"))
+            dialog = app.dialog()
+            app.click(self.button(app, "Open with passphrase…", under=dialog))
+            dialog = app.dialog(name=re.compile("Open sealed message"))
+            entry = app.find(name="Passphrase", under=dialog, predicate=lambda n: "editable" in harness.states_of(n))
+            app.type_into(entry, PASSPHRASE, keys=True)
+            app.press_key("Return")
+            app.find(name="Content", predicate=lambda n: SECRET in app.text_of(n), timeout=90)
+        out = self.qrseal("inbox", "list", "--json").stdout.decode()
+        self.assertEqual([json.loads(line)["kind"] for line in out.splitlines() if line.strip()], ["sealed"])
+
+    def test_a_region_drawn_on_the_preview_is_all_that_is_read(self):
+        self.qrseal("encode", "-o", self.path("left.png"), "left of the page")
+        self.qrseal("encode", "-o", self.path("right.png"), "right of the page")
+        frame = harness.compose_frame(1280, 720, [(self.path("left.png"), 80, 160, 400),
+                                                  (self.path("right.png"), 760, 160, 400)])
+        with self.app("--stream", "-", stdin="pipe") as app:
+            # Ten seconds of a bare wall first, while the region is drawn.
+            wall = harness.blank_frame(1280, 720)
+            app.feed(harness.y4m.chunks(1280, 720, [(wall, 300), (frame, 3000)]), fps=30, close=False)
+            app.find(role="label", name="1280×720", timeout=30)
+            app.click(app.find(role="push button", name="Draw a region to scan"))
+            area = app.find(name="Outlines of what is read")
+            ext = area.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            ox, oy, _, _ = harness.window_on_screen(app.window_of(area))
+            # Over the left half of the preview only.
+            x0, y0 = ox + ext.x + 4, oy + ext.y + 4
+            x1, y1 = ox + ext.x + ext.width * 45 // 100, oy + ext.y + ext.height - 4
+            pyatspi.Registry.generateMouseEvent(x0, y0, "b1p")
+            for i in range(1, 11):
+                pyatspi.Registry.generateMouseEvent(x0 + (x1 - x0) * i // 10, y0 + (y1 - y0) * i // 10, "abs")
+                time.sleep(0.03)
+            pyatspi.Registry.generateMouseEvent(x1, y1, "b1r")
+            time.sleep(1)
+            app.screenshot("scan-region")
+            try:
+                app.wait_until(lambda: any("left of the page" in r for r in self.rows(app)), timeout=90,
+                               what="the code inside the region read")
+            except Exception:
+                app.screenshot("scan-region-end")
+                raise
+            time.sleep(3)
+            rows = self.rows(app)
+        self.assertFalse(any("right of the page" in r for r in rows), rows)
 
     def test_without_a_camera_the_page_says_what_to_do(self):
         with self.app("--device", self.path("no-such-camera")) as app:

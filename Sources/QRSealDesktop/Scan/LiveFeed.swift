@@ -2,8 +2,9 @@ import Foundation
 import QRSealKit
 
 /// Frames from a camera or a stream, read, shown and scanned off the main thread: one thread
-/// reads frames (at the stream's own pace), one finds and tracks codes in the latest frame,
-/// one recognises text in it, and a queue hands what they read to the intake. Each posts what
+/// reads frames (at the stream's own pace) and never waits for the others; one turns the
+/// newest into a picture when the last one has been shown; one finds and tracks codes in the
+/// newest frame, one recognises text in it; and a queue hands what they read to the intake. Each posts what
 /// it has to the main loop, which never waits for any of them: a frame that arrives while the
 /// detector is busy is shown but not scanned, as on a phone.
 final class LiveFeed: @unchecked Sendable {
@@ -60,6 +61,7 @@ final class LiveFeed: @unchecked Sendable {
     /// The newest frame not yet taken by each worker.
     private var forCodes: Frame?
     private var forText: Frame?
+    private var forDisplay: Frame?
     /// The codes last in view, to leave out of the text.
     private var codesInView: [Detection] = []
     /// Whether a frame posted for display has not been shown yet (then the next is not posted).
@@ -75,7 +77,7 @@ final class LiveFeed: @unchecked Sendable {
     }
 
     func start() {
-        for (name, body) in [("frames", readFrames), ("codes", scanCodes), ("text", scanText)] as [(String, () -> Void)] {
+        for (name, body) in [("frames", readFrames), ("display", showFrames), ("codes", scanCodes), ("text", scanText)] as [(String, () -> Void)] {
             let work = UncheckedBox(body)
             let thread = Thread { work.value() }
             thread.name = "qrseal-desktop.\(name)"
@@ -103,6 +105,7 @@ final class LiveFeed: @unchecked Sendable {
     func frameShown() {
         lock.lock()
         previewPending = false
+        lock.broadcast()
         lock.unlock()
     }
 
@@ -168,21 +171,30 @@ final class LiveFeed: @unchecked Sendable {
                                                              + Double((due - ContinuousClock.now).components.seconds)) }
             }
             lock.lock()
-            let paused = settings.paused
-            let showThis = !previewPending && !paused
-            if showThis { previewPending = true }
-            if !paused {
+            if !settings.paused {
+                forDisplay = frame
                 forCodes = frame
                 if settings.readsText { forText = frame }
                 lock.broadcast()
             }
             lock.unlock()
-            if showThis {
-                post(.frame(number: frame.number, width: frame.image.width, height: frame.image.height,
-                            rgb: frame.rgb()))
-            }
         }
         if !isStopped { post(.ended(frames: count)) }
+    }
+
+    /// Shows the newest frame once the one before it has been shown: a slow display skips
+    /// frames rather than holding up the reader.
+    private func showFrames() {
+        while let (frame, _) = next(\.forDisplay) {
+            let rgb = frame.rgb()
+            lock.lock()
+            previewPending = true
+            lock.unlock()
+            post(.frame(number: frame.number, width: frame.image.width, height: frame.image.height, rgb: rgb))
+            lock.lock()
+            while previewPending && !stopped { lock.wait() }
+            lock.unlock()
+        }
     }
 
     /// The newest frame for a worker, waiting for one; nil once stopped.

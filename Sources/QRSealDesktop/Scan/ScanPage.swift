@@ -61,7 +61,13 @@ final class ScanPage {
         status.leftAligned()
         toolbar.append(status)
         toolbar.margins(6)
-        previewBox.append(toolbar)
+        // The toolbar stays when the camera cannot be read: images, pastes and the screen
+        // can still be scanned.
+        let column = Box(.vertical)
+        column.append(toolbar)
+        column.append(previewBox)
+        column.append(problem)
+        column.expandsHorizontally = true
         preview.root.expandsVertically = true
         preview.root.expandsHorizontally = true
         previewBox.append(preview.root)
@@ -70,10 +76,11 @@ final class ScanPage {
         progress.margins(6)
         previewBox.append(progress)
         previewBox.expandsHorizontally = true
+        previewBox.expandsVertically = true
         problem.isVisible = false
         problem.expandsHorizontally = true
-        root.append(previewBox)
-        root.append(problem)
+        problem.expandsVertically = true
+        root.append(column)
 
         let side = Box(.vertical, spacing: 6)
         let heading = Label("Read", style: "heading")
