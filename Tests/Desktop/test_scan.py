@@ -50,6 +50,16 @@ class ScanTests(DesktopTest):
             return name.replace("_", "") in (label, label + " " + label)
         return app.find(role="push button", name=named, under=under, showing=under is None)
 
+    def open_with_passphrase(self, app, dialog):
+        """From a sealed message's actions: the passphrase dialog, typed and entered, then the
+        message's text shown."""
+        app.click(self.button(app, "Open with passphrase…", under=dialog))
+        dialog = app.dialog(name=re.compile("Open sealed message"))
+        entry = app.find(name="Passphrase", under=dialog, predicate=lambda n: "editable" in harness.states_of(n))
+        app.type_into(entry, PASSPHRASE, keys=True)
+        app.press_key("Return")
+        app.find(name="Content", predicate=lambda n: SECRET in app.text_of(n), timeout=90)
+
     def test_a_sealed_code_and_a_link_are_outlined_listed_and_the_sealed_one_opens(self):
         with open(self.path("pass.txt"), "w") as f:
             f.write(PASSPHRASE)
@@ -72,12 +82,7 @@ class ScanTests(DesktopTest):
             # The sealed one: its actions, then the passphrase.
             app.click(app.find(role="list item", name=re.compile("^Sealed message")))
             dialog = app.dialog()
-            app.click(self.button(app, "Open with passphrase…", under=dialog))
-            dialog = app.dialog(name=re.compile("Open sealed message"))
-            entry = app.find(name="Passphrase", under=dialog, predicate=lambda n: "editable" in harness.states_of(n))
-            app.type_into(entry, PASSPHRASE, keys=True)
-            app.press_key("Return")
-            app.find(name="Content", predicate=lambda n: SECRET in app.text_of(n), timeout=90)
+            self.open_with_passphrase(app, dialog)
             app.press_key("Escape")
             app.wait_until(lambda: any(r.startswith("Opened message") for r in self.rows(app)),
                            what="the list saying the message is opened")
@@ -165,12 +170,7 @@ class ScanTests(DesktopTest):
             self.assertEqual(offer.stdout.readline().strip(), b"ready")
             app.click(app.find(role="push button", name="Paste a picture or text"))
             dialog = app.dialog()
-            app.click(self.button(app, "Open with passphrase…", under=dialog))
-            dialog = app.dialog(name=re.compile("Open sealed message"))
-            entry = app.find(name="Passphrase", under=dialog, predicate=lambda n: "editable" in harness.states_of(n))
-            app.type_into(entry, PASSPHRASE, keys=True)
-            app.press_key("Return")
-            app.find(name="Content", predicate=lambda n: SECRET in app.text_of(n), timeout=90)
+            self.open_with_passphrase(app, dialog)
         out = self.qrseal("inbox", "list", "--json").stdout.decode()
         self.assertEqual([json.loads(line)["kind"] for line in out.splitlines() if line.strip()], ["sealed"])
 

@@ -94,22 +94,3 @@ struct FrameQualityTests {
         #expect(FrameQuality(GrayImage(width: 3, height: 2, pixels: [0, 255, 0, 255, 0, 255])).sharpness == 255)
     }
 }
-
-extension GrayImage {
-    /// Each pixel the mean of a (2r+1)² box around it: blur for tests.
-    func boxBlurred(radius r: Int) -> GrayImage {
-        var out = pixels
-        for y in 0..<height {
-            for x in 0..<width {
-                var sum = 0, n = 0
-                for dy in -r...r { for dx in -r...r {
-                    let xx = x + dx, yy = y + dy
-                    guard xx >= 0, yy >= 0, xx < width, yy < height else { continue }
-                    sum += Int(pixels[yy * width + xx]); n += 1
-                } }
-                out[y * width + x] = UInt8(sum / n)
-            }
-        }
-        return GrayImage(width: width, height: height, pixels: out)
-    }
-}
