@@ -130,19 +130,15 @@ struct ScanActions {
         entry.grabFocus()
     }
 
-    /// Writes bytes where the user chooses; the chooser asks before replacing a file, and the
-    /// file appears whole or not at all (written beside it, then renamed).
+    /// Writes bytes where the user chooses (mode 0600, off the main thread); the chooser asks
+    /// before replacing a file, and the file appears whole or not at all.
     private func save(_ bytes: [UInt8], suggested: String) {
         FileChooser.ask(.save(suggested: suggested), title: "Save", parent: parent, accept: "_Save") { [context] path in
             guard let path else { return }
-            let temporary = path + ".qrseal-part"
-            if FileManager.default.createFile(atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600]),
-               rename(temporary, path) == 0 {
-                context.toast("Saved " + DisplayText.escape((path as NSString).lastPathComponent))
-            } else {
-                unlink(temporary)
-                context.toast("Cannot write " + DisplayText.escape(path))
-            }
+            Worker.run({ PrivateFile.write(bytes, to: path) }, then: { failure in
+                let name = DisplayText.escape((path as NSString).lastPathComponent)
+                context.toast(failure.map { "Cannot write \(name): \($0)" } ?? "Saved \(name)")
+            })
         }
     }
 
