@@ -70,7 +70,11 @@ final class FoundItem {
         }
     }
 
-    var summary: ContentSummary {
+    /// What the content holds, classified once each time the outcome changes (outlines ask for
+    /// it at every tracked move).
+    private(set) var summary = ContentSummary(kind: .text)
+
+    private func classify() -> ContentSummary {
         switch content {
         case .opened(.text(let text)): return ContentClassifier.classify(bytes: Array(text.utf8), text: text, symbology: "text")
         case .opened(.file(let name, let bytes)):
@@ -151,6 +155,7 @@ final class FoundItem {
     }
 
     private func refresh() {
+        summary = classify()
         row.set(title: title, subtitle: format + " · " + preview(80))
         row.set(icon: ItemText.icon(summary.kind))
     }
