@@ -177,7 +177,7 @@ class InboxTests(DesktopTest):
             dialog = app.dialog()
             entry = app.find(name="Passphrase", under=dialog, predicate=lambda n: "editable" in states_of(n))
             app.type_into(entry, "wrong horse", keys=True)
-            app.click(self.button(app, "Unlock", under=dialog))
+            app.click(self.button(app, "Open", under=dialog))
             why = app.find(role="label", name=re.compile("^Wrong key or passphrase"), timeout=60)
             dialog = app.window_of(why)
             self.assertFalse(app.find_all(predicate=lambda n: SECRET in app.text_of(n)))

@@ -89,7 +89,7 @@ final class ItemActions {
             case .locked(.passphrase, _):
                 self.askPassphrase(item, again: nil)
             case .failed(let error) where askedBefore:
-                self.askPassphrase(item, again: error.description)
+                self.askPassphrase(item, again: error)
             case .locked(let kind, _):
                 self.context.toast("Sealed with a \(kind) that is not in your keyring: add it on the Keys page")
             default:
@@ -98,19 +98,9 @@ final class ItemActions {
         })
     }
 
-    private func askPassphrase(_ item: InboxItem, again problem: String?) {
-        let body = (problem.map { "\($0.prefix(1).uppercased() + $0.dropFirst()). " } ?? "")
-            + "The message is opened here only; the inbox keeps it sealed."
-        let dialog = MessageDialog(parent: page.root, heading: "Passphrase", body: body)
-        let entry = PasswordEntry(name: "Passphrase")
-        dialog.set(extra: entry)
-        dialog.add(response: "cancel", label: "_Cancel")
-        dialog.add(response: "unlock", label: "_Unlock", appearance: .suggested)
-        entry.onActivate { [weak dialog] in dialog?.respond("unlock") }
-        dialog.present(default: "unlock", close: "cancel") { [weak self] response in
-            let passphrase = entry.take()
-            guard response == "unlock", !passphrase.isEmpty, let self else { return }
-            self.unlock(item, keys: [.passphrase(String(decoding: passphrase, as: UTF8.self))], askedBefore: true)
+    private func askPassphrase(_ item: InboxItem, again problem: SealError?) {
+        PassphraseDialog.ask(parent: page.root, problem: problem) { [weak self] passphrase in
+            self?.unlock(item, keys: [.passphrase(passphrase)], askedBefore: true)
         }
     }
 

@@ -18,7 +18,13 @@ final class PreviewView {
     private(set) var frameSize = (width: 0, height: 0)
     /// By id: codes as positive ids, text blocks as negative.
     var outlines: [Int: Outline] = [:] { didSet { area.queueDraw() } }
-    var region: Region? { didSet { area.queueDraw() } }
+    var region: Region? {
+        didSet {
+            area.queueDraw()
+            area.describe(region.map { "Only what is inside the region drawn is read: \($0.width)×\($0.height) at \($0.x), \($0.y)" }
+                          ?? "The whole frame is read")
+        }
+    }
     /// Whether a drag draws the region of interest.
     var drawsRegion = false
     private var dragStart: (Double, Double)?

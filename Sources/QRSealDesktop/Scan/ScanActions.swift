@@ -90,7 +90,7 @@ struct ScanActions {
             guard let link = item.text?.trimmingCharacters(in: .whitespacesAndNewlines) else { return }
             if let failure = Desktop.open(uri: link) { context.toast("Cannot open the link: " + failure) }
         case "unlock":
-            askPassphrase()
+            PassphraseDialog.ask(parent: parent) { follow(.unlock($0)) }
         case "join":
             guard let ssid = summary.value("ssid") else { return context.toast("The code names no network") }
             let network = NetworkManager.Network(ssid: ssid, security: summary.value("security"),
@@ -112,22 +112,6 @@ struct ScanActions {
         default:
             break
         }
-    }
-
-    private func askPassphrase() {
-        let dialog = MessageDialog(parent: parent, heading: "Open sealed message",
-                                   body: "Enter the passphrase it was sealed with. It is used for this message and not stored.")
-        let entry = PasswordEntry(name: "Passphrase")
-        dialog.set(extra: entry)
-        dialog.add(response: "cancel", label: "_Cancel")
-        dialog.add(response: "open", label: "_Open", appearance: .suggested)
-        entry.onActivate { [weak dialog] in dialog?.respond("open") }
-        dialog.present(default: "open", close: "cancel") { response in
-            let secret = entry.take()
-            guard response == "open", !secret.isEmpty else { return }
-            follow(.unlock(String(decoding: secret, as: UTF8.self)))
-        }
-        entry.grabFocus()
     }
 
     /// Writes bytes where the user chooses (mode 0600, off the main thread); the chooser asks

@@ -6,21 +6,21 @@ import QRSealKit
 /// what it reads goes through the library's intake, as the CLI's live scans do.
 final class ScanPage {
     let root: Box
-    private unowned let context: AppContext
-    private let preview = PreviewView()
+    unowned let context: AppContext
+    let preview = PreviewView()
     private let list = ListBox(name: "Read")
     private let status = Label("", style: "dim-label")
     private let progress = Label("")
-    private let problem = StatusPage(icon: "camera-disabled-symbolic", title: "", description: "")
-    private let previewBox = Box(.vertical, spacing: 6)
+    let problem = StatusPage(icon: "camera-disabled-symbolic", title: "", description: "")
+    let previewBox = Box(.vertical, spacing: 6)
     private let toolbar = Box(.horizontal, spacing: 6)
-    private var pauseButton: ToggleButton!
+    var pauseButton: ToggleButton!
     private var regionButton: ToggleButton!
-    private var feed: LiveFeed?
+    var feed: LiveFeed?
     private var started = false
     private var found: [FoundItem] = []
     /// What is in view, by track id (codes) or negated id (text), and the item it shows.
-    private var inView: [Int: FoundItem] = [:]
+    var inView: [Int: FoundItem] = [:]
     private var readsText = false
     private var kinds = SymbologyChoice.all
     let trace: Trace?
@@ -215,7 +215,7 @@ final class ScanPage {
 
     // MARK: What is read
 
-    private func track(_ event: ScanEvent) {
+    func track(_ event: ScanEvent) {
         // A part of a larger message is outlined with its number, not listed: the message
         // it belongs to is listed once it is whole.
         if case .piece(let piece) = Classification(event.detection) {
@@ -265,7 +265,7 @@ final class ScanPage {
     }
 
     /// The item already found with the same content, or a new one at the top of the list.
-    private func item(for subject: FoundItem.Subject) -> FoundItem {
+    func item(for subject: FoundItem.Subject) -> FoundItem {
         let fresh = FoundItem(subject: subject)
         if let existing = found.first(where: { $0.key == fresh.key }) { return existing }
         found.insert(fresh, at: 0)
@@ -273,7 +273,7 @@ final class ScanPage {
         return fresh
     }
 
-    private func received(_ outcome: Outcome, trackID: Int?) {
+    func received(_ outcome: Outcome, trackID: Int?) {
         if let failure = outcome.inboxFailure { context.toast("Not kept: " + failure.description) }
         if case .piece(let piece) = outcome.event {
             let p = piece.progress
@@ -307,7 +307,7 @@ final class ScanPage {
 
     // MARK: Actions
 
-    private func act(on item: FoundItem) {
+    func act(on item: FoundItem) {
         ScanActions(item: item, context: context, parent: root) { [weak self] action in
             self?.perform(action, on: item)
         }.present()
@@ -317,19 +317,19 @@ final class ScanPage {
         switch action {
         case .unlock(let passphrase):
             guard let outcome = item.outcome, let feed else { return }
-            feed.withIntake({ intake in
-                intake.add(.passphrase(passphrase))
-                return intake.reopen(outcome)
-            }, done: { [weak self] opened in
+            feed.withIntake({ $0.reopen(outcome, with: .passphrase(passphrase)) }, done: { [weak self] opened in
+                guard let self else { return }
+                if case .failed(let error) = opened.content {
+                    // Asked again, saying why; the item stays locked.
+                    return PassphraseDialog.ask(parent: self.root, problem: error) { [weak self] passphrase in
+                        self?.perform(.unlock(passphrase), on: item)
+                    }
+                }
                 item.update(opened)
                 if case .opened(let payload) = item.content, let id = item.inboxID {
-                    self?.context.remember(opened: payload, inboxID: id)
+                    self.context.remember(opened: payload, inboxID: id)
                 }
-                if case .failed(let error) = item.content {
-                    self?.context.toast(error.description)
-                } else {
-                    self?.act(on: item)
-                }
+                self.act(on: item)
             })
         case .keep:
             guard let feed else { return }
@@ -344,7 +344,7 @@ final class ScanPage {
         }
     }
 
-    // MARK: Region, kinds, images
+    // MARK: Region, kinds
 
     private func setRegion(_ region: Region?) {
         preview.region = region
@@ -364,146 +364,4 @@ final class ScanPage {
         }
         return box
     }
-
-    private func openImage() {
-        FileChooser.ask(.open, title: "Open an image", parent: root, accept: "_Open",
-                        patterns: [("Images", "*.png"), ("Images", "*.jpg"), ("Images", "*.jpeg"), ("Images", "*.pnm")]) {
-            [weak self] path in if let path { self?.scanImage(path) }
-        }
-    }
-
-    /// Reads a still image file: it is shown in place of the preview (which pauses), its codes
-    /// outlined and listed, and what they hold goes through the intake.
-    func scanImage(_ path: String) {
-        let reader = Reader(keys: context.keyringKeys())
-        scanStill(named: DisplayText.escape(path), source: .file(path)) {
-            guard let data = FileManager.default.contents(atPath: path) else { throw StillFailure("cannot read the file") }
-            return try reader.decoder.decode([UInt8](data))
-        }
-    }
-
-    /// Pastes what the clipboard holds: a picture is scanned as an image; text goes to the
-    /// intake as pasted text (a sealed message a phone copied opens here).
-    private func paste() {
-        root.clipboard.read { [weak self] contents in
-            guard let self else { return }
-            switch contents {
-            case .picture(let width, let height, let rgba):
-                self.scanStill(named: "pasted picture", source: IntakeSource(name: "pasted picture", recorded: "clipboard", kind: .file)) {
-                    GrayImage(rgba: rgba, width: width, height: height)
-                }
-            case .text(let text):
-                self.takePasted(text)
-            case .nothing:
-                self.context.toast("The clipboard holds no picture or text")
-            }
-        }
-    }
-
-    private func takePasted(_ text: String) {
-        let source = IntakeSource(name: "pasted text", recorded: "clipboard", kind: .file)
-        let done: (Outcome) -> Void = { [weak self] outcome in
-            guard let self else { return }
-            let item = self.item(for: .pasted(text))
-            item.update(outcome)
-            if outcome.kept?.isRepeat == false { self.context.inboxChanged() }
-            self.act(on: item)
-        }
-        if let feed {
-            feed.withIntake({ $0.take(pasted: text, from: source) }, done: done)
-        } else {
-            done(oneOffIntake().take(pasted: text, from: source))
-        }
-    }
-
-    private func scanScreen() {
-        ScreenshotPortal.take { [weak self] path in
-            guard let self else { return }
-            guard let path else { return self.context.toast("No screenshot was taken") }
-            self.scanImage(path)
-        }
-    }
-
-    private func scanStill(named name: String, source: IntakeSource, load: @escaping () throws -> GrayImage) {
-        pauseButton.isActive = true
-        let detector = Reader().detector
-        let loader = UncheckedBox(load)
-        Worker.run({ () -> Result<(GrayImage, [Detection]), any Error> in
-            Result { () throws -> (GrayImage, [Detection]) in
-                let image = try loader.value()
-                return (image, detector.detect(in: image))
-            }
-        }, then: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .failure(let error):
-                self.context.toast("\(name): \(error)")
-            case .success(let (image, detections)):
-                self.problem.isVisible = false
-                self.previewBox.isVisible = true
-                self.preview.show(Texture(rgb: Frame(number: 0, time: 0, image: image).rgb(), width: image.width, height: image.height))
-                self.inView.removeAll()
-                self.preview.outlines.removeAll()
-                if detections.isEmpty { self.context.toast("No code found in \(name)") }
-                for (i, d) in detections.enumerated() {
-                    self.track(ScanEvent(kind: .add, id: 1_000_000 + i, detection: d, frame: 0, time: 0))
-                }
-                self.takeStill(detections, source: source, firstID: 1_000_000)
-            }
-        })
-    }
-
-    /// An intake for what is read without a live feed (no camera): kept as the feed's would be.
-    private func oneOffIntake() -> Intake {
-        Intake(reader: Reader(keys: context.keyringKeys()),
-               keeping: .inbox(open: { [context] () throws(InboxError) -> Inbox in try context.openInbox() },
-                               dedupe: context.dedupePolicy))
-    }
-
-    private func takeStill(_ detections: [Detection], source: IntakeSource, firstID: Int) {
-        guard let feed else {
-            for (i, outcome) in oneOffIntake().take(detections, from: source).enumerated() { received(outcome, trackID: firstID + i) }
-            return
-        }
-        feed.withIntake({ $0.take(detections, from: source) }, done: { [weak self] outcomes in
-            for (i, outcome) in outcomes.enumerated() { self?.received(outcome, trackID: firstID + i) }
-        })
-    }
-
-    // MARK: Problems
-
-    private func showProblem(_ error: CaptureError, device: LiveFeed.Source?) {
-        let what: String
-        switch device {
-        case .camera(let path, _)?: what = path
-        case .stream(let path)?: what = path == "-" ? "standard input" : path
-        case nil: what = "camera"
-        }
-        let (title, advice): (String, String)
-        switch error {
-        case .noDevice:
-            (title, advice) = ("No camera", "Connect a camera, or open an image. A recording can be scanned with qrseal-desktop --stream FILE.")
-        case .permissionDenied:
-            (title, advice) = ("Camera access denied", "Add your user to the video group (sudo adduser $USER video), log in again, and reopen qrseal.")
-        case .busy:
-            (title, advice) = ("The camera is busy", "Another program is using it. Close that program, then reopen this page.")
-        default:
-            (title, advice) = ("Cannot read \(DisplayText.escape(what))", error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
-        }
-        problem.set(icon: "camera-disabled-symbolic", title: title, description: advice)
-        problem.isVisible = true
-        previewBox.isVisible = false
-        if case .noDevice = error {
-            let open = Button("_Open an image…", style: "suggested-action") { [unowned self] in self.openImage() }
-            open.addStyle("pill")
-            open.align(horizontal: .center)
-            problem.set(child: open)
-        }
-    }
-}
-
-/// Why a still image could not be read, beside the decoder's own errors.
-struct StillFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

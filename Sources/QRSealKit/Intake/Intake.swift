@@ -143,6 +143,21 @@ public final class Intake {
         return reopened
     }
 
+    /// A locked outcome opened with one more key, kept for what follows only when it opens
+    /// the message: a mistyped passphrase is not tried again on every later message. On a
+    /// wrong key the outcome comes back failed, and the session still holds it locked, so
+    /// another key may be tried.
+    public func reopen(_ outcome: Outcome, with key: SealKey) -> Outcome {
+        let seenBefore = seenKey(outcome).map { ($0, seen[$0]) }
+        reader.keys.append(key)
+        let reopened = reopen(outcome)
+        if case .failed = reopened.content {
+            reader.keys.removeLast()
+            if let (key, before) = seenBefore { seen[key] = before }
+        }
+        return reopened
+    }
+
     /// What an inbox item holds, opened with the keys at hand: a sealed message opened,
     /// locked or failed; an unsealed file rebuilt from parts as that file; anything else plain.
     public func content(of item: InboxItem) -> Reader.Content {

@@ -58,6 +58,20 @@ struct IntakeTests {
         #expect(intake.reopen(outcome).content == .opened(.text("meet at noon")))
     }
 
+    @Test("a mistyped passphrase given to reopen fails and is not kept: the message stays locked for the next try, which opens it")
+    func reopenWithAWrongThenRightPassphrase() throws {
+        let sealed = try Sealer(scrypt: ScryptParameters(log2N: 10, r: 8, p: 1)).seal(.text("meet at noon"), with: .passphrase("pw"))
+        let intake = Intake(reader: Reader(), keeping: .nothing, oncePerSession: true)
+        let outcome = intake.take([symbol(Armor.magic + sealed)], from: source)[0]
+        #expect(intake.reopen(outcome, with: .passphrase("pq")).content == .failed(.authenticationFailed))
+        #expect(!intake.hasPassphrase)
+        // Seen again in the same session, it is still locked, not failed.
+        #expect(intake.take([symbol(Armor.magic + sealed)], from: source)[0].isLocked(.passphrase))
+        #expect(intake.reopen(outcome, with: .passphrase("pw")).content == .opened(.text("meet at noon")))
+        #expect(intake.hasPassphrase)
+        #expect(intake.take([symbol(Armor.magic + sealed)], from: source)[0].content == .opened(.text("meet at noon")))
+    }
+
     @Test("a wrong key fails authentication, never yields content")
     func wrongKey() throws {
         let sealed = try Sealer(scrypt: ScryptParameters(log2N: 10, r: 8, p: 1)).seal(.text("x"), with: .passphrase("pw"))
