@@ -22,8 +22,8 @@ final class LiveFeed: @unchecked Sendable {
     enum Update {
         /// The source opened: its frame size.
         case opened(width: Int, height: Int)
-        /// A frame to show, as RGB bytes.
-        case frame(number: Int, width: Int, height: Int, rgb: [UInt8])
+        /// A frame to show, at the size the preview shows it.
+        case frame(number: Int, PreviewImage)
         /// Codes added, moved or removed, as tracked.
         case codes([ScanEvent])
         /// What the intake made of a code or a text block.
@@ -49,6 +49,9 @@ final class LiveFeed: @unchecked Sendable {
         var symbologies = Symbology.defaultSet
         var region: Region?
         var paused = false
+        /// The size the preview is drawn at, in pixels: frames are shrunk to fit it off the
+        /// main loop. Nil: shown whole.
+        var previewSize: (width: Int, height: Int)?
     }
 
     let source: Source
@@ -79,11 +82,23 @@ final class LiveFeed: @unchecked Sendable {
     func start() {
         for (name, body) in [("frames", readFrames), ("display", showFrames), ("codes", scanCodes), ("text", scanText)] as [(String, () -> Void)] {
             let work = UncheckedBox(body)
-            let thread = Thread { work.value() }
+            let reads = name == "codes" || name == "text"
+            let thread = Thread {
+                if reads { Self.yieldToMainLoop() }
+                work.value()
+            }
             thread.name = "qrseal-desktop.\(name)"
             threads.append(thread)
             thread.start()
         }
+    }
+
+    /// The readers run at a lower priority than the main loop and the frames and display
+    /// threads (as do the helper processes they start): on two busy cores the preview and the
+    /// controls come first, and a frame not read in time is read at the next.
+    /// (On Linux a nice value belongs to a thread, and `0` names the calling one.)
+    private static func yieldToMainLoop() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
     }
 
     /// Ends the workers; the reader ends at its next frame (or its next wait's check).
@@ -185,12 +200,12 @@ final class LiveFeed: @unchecked Sendable {
     /// Shows the newest frame once the one before it has been shown: a slow display skips
     /// frames rather than holding up the reader.
     private func showFrames() {
-        while let (frame, _) = next(\.forDisplay) {
-            let rgb = frame.rgb()
+        while let (frame, settings) = next(\.forDisplay) {
+            let picture = PreviewImage(frame, fitting: settings.previewSize)
             lock.lock()
             previewPending = true
             lock.unlock()
-            post(.frame(number: frame.number, width: frame.image.width, height: frame.image.height, rgb: rgb))
+            post(.frame(number: frame.number, picture))
             lock.lock()
             while previewPending && !stopped { lock.wait() }
             lock.unlock()

@@ -58,15 +58,20 @@ final class PreviewView {
         })
     }
 
-    func show(_ texture: Texture) {
-        if frameSize != (texture.width, texture.height) {
-            frameSize = (texture.width, texture.height)
+    /// Shows a picture of a frame; outlines are in the frame's coordinates, whatever size
+    /// the picture was made at.
+    func show(_ image: PreviewImage) {
+        if frameSize != (image.frameWidth, image.frameHeight) {
+            frameSize = (image.frameWidth, image.frameHeight)
             area.queueDraw()
         }
-        picture.show(texture)
+        picture.show(Texture(bgra: image.picture.bgra, width: image.picture.width, height: image.picture.height))
     }
 
-    var texture: Texture? { picture.texture }
+    /// The size the picture is drawn at, in device pixels: what a frame is shrunk to fit.
+    var drawnSize: (width: Int, height: Int) {
+        (area.width * area.scaleFactor, area.height * area.scaleFactor)
+    }
 
     // MARK: Mapping
 

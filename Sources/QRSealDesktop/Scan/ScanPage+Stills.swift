@@ -68,20 +68,21 @@ extension ScanPage {
         pauseButton.isActive = true
         let detector = Reader().detector
         let loader = UncheckedBox(load)
-        Worker.run({ () -> Result<(GrayImage, [Detection]), any Error> in
-            Result { () throws -> (GrayImage, [Detection]) in
+        let size = preview.drawnSize
+        Worker.run({ () -> Result<(PreviewImage, [Detection]), any Error> in
+            Result { () throws -> (PreviewImage, [Detection]) in
                 let image = try loader.value()
-                return (image, detector.detect(in: image))
+                return (PreviewImage(Frame(number: 0, time: 0, image: image), fitting: size), detector.detect(in: image))
             }
         }, then: { [weak self] result in
             guard let self else { return }
             switch result {
             case .failure(let error):
                 self.context.toast("\(name): \(error)")
-            case .success(let (image, detections)):
+            case .success(let (picture, detections)):
                 self.problem.isVisible = false
                 self.previewBox.isVisible = true
-                self.preview.show(Texture(rgb: Frame(number: 0, time: 0, image: image).rgb(), width: image.width, height: image.height))
+                self.preview.show(picture)
                 self.inView.removeAll()
                 self.preview.outlines.removeAll()
                 if detections.isEmpty { self.context.toast("No code found in \(name)") }

@@ -23,6 +23,8 @@ final class ScanPage {
     var inView: [Int: FoundItem] = [:]
     private var readsText = false
     private var kinds = SymbologyChoice.all
+    /// The preview's size last given to the feed.
+    private var previewSize = (width: 0, height: 0)
     let trace: Trace?
 
     init(context: AppContext) {
@@ -188,8 +190,14 @@ final class ScanPage {
         switch update {
         case .opened(let width, let height):
             status.text = "\(width)×\(height)"
-        case let .frame(number, width, height, rgb):
-            preview.show(Texture(rgb: rgb, width: width, height: height))
+        case let .frame(number, picture):
+            preview.show(picture)
+            let size = preview.drawnSize
+            if size != previewSize {
+                // The preview was laid out or resized: frames from now on are made to fit it.
+                previewSize = size
+                feed?.update { $0.previewSize = size }
+            }
             feed?.frameShown()
             trace?.frameShown(number)
         case .codes(let events):

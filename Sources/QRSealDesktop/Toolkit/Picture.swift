@@ -5,14 +5,25 @@ final class Texture: Object {
     let width: Int, height: Int
 
     /// A texture of RGB pixels, 3 bytes each, rows `width * 3` bytes apart.
-    init(rgb pixels: [UInt8], width: Int, height: Int) {
+    convenience init(rgb pixels: [UInt8], width: Int, height: Int) {
         precondition(pixels.count == width * height * 3, "RGB pixels do not fill \(width)x\(height)")
+        self.init(pixels, width: width, height: height, format: GDK_MEMORY_R8G8B8, bytesPerPixel: 3)
+    }
+
+    /// A texture of opaque pixels of 4 bytes each, B, G, R and A (premultiplied: the
+    /// layout cairo draws from without converting), rows `width * 4` bytes apart.
+    convenience init(bgra pixels: [UInt8], width: Int, height: Int) {
+        precondition(pixels.count == width * height * 4, "BGRA pixels do not fill \(width)x\(height)")
+        self.init(pixels, width: width, height: height, format: GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytesPerPixel: 4)
+    }
+
+    private init(_ pixels: [UInt8], width: Int, height: Int, format: GdkMemoryFormat, bytesPerPixel: Int) {
         self.width = width
         self.height = height
         let bytes = pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
-        super.init(owning: UnsafeMutableRawPointer(gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_R8G8B8,
-                                                                         bytes, gsize(width * 3))))
+        super.init(owning: UnsafeMutableRawPointer(gdk_memory_texture_new(Int32(width), Int32(height), format,
+                                                                         bytes, gsize(width * bytesPerPixel))))
     }
 }
 

@@ -41,6 +41,8 @@ class Widget: Object {
 
     var width: Int { Int(gtk_widget_get_width(widget)) }
     var height: Int { Int(gtk_widget_get_height(widget)) }
+    /// Device pixels per unit of `width` and `height` (2 on a doubled display).
+    var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
 
     enum Align { case fill, start, end, center }
 

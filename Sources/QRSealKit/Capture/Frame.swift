@@ -41,38 +41,6 @@ public struct Frame: Sendable {
             }
         }
     }
-
-    /// The frame as RGB bytes (3 a pixel), for display: its colour through the BT.601
-    /// full-range conversion (JPEG's, which cameras and ffmpeg's yuvj formats use), or gray.
-    public func rgb() -> [UInt8] {
-        let width = image.width, count = image.pixels.count
-        return [UInt8](unsafeUninitializedCapacity: count * 3) { out, written in
-            image.pixels.withUnsafeBufferPointer { luma in
-                guard let chroma, chroma.width > 0, chroma.height > 0 else {
-                    for i in 0..<count { out[3 * i] = luma[i]; out[3 * i + 1] = luma[i]; out[3 * i + 2] = luma[i] }
-                    return
-                }
-                let sx = (width + chroma.width - 1) / chroma.width, sy = (image.height + chroma.height - 1) / chroma.height
-                chroma.cb.withUnsafeBufferPointer { cb in
-                    chroma.cr.withUnsafeBufferPointer { cr in
-                        for y in 0..<image.height {
-                            let crow = min(y / sy, chroma.height - 1) * chroma.width
-                            for x in 0..<width {
-                                let i = y * width + x
-                                let c = crow + min(x / sx, chroma.width - 1)
-                                let l = Int(luma[i]) << 10, u = Int(cb[c]) - 128, v = Int(cr[c]) - 128
-                                // 1.402, 0.344, 0.714 and 1.772 in 10-bit fixed point.
-                                out[3 * i] = UInt8(clamping: (l + 1436 * v) >> 10)
-                                out[3 * i + 1] = UInt8(clamping: (l - 352 * u - 731 * v) >> 10)
-                                out[3 * i + 2] = UInt8(clamping: (l + 1815 * u) >> 10)
-                            }
-                        }
-                    }
-                }
-            }
-            written = count * 3
-        }
-    }
 }
 
 /// Where frames come from: a camera (`CameraSource`) or a stream (`YUV4MPEGReader`).

@@ -48,6 +48,33 @@ struct FrameColorTests {
         #expect(gray == [77, 77, 77])
     }
 
+    @Test("a picture fitted to a smaller box keeps the frame's shape and colours, and is never enlarged")
+    func fitted() throws {
+        // 640×360: the left half red, the right half blue, in 4:2:0.
+        let red = (y: UInt8(76), cb: UInt8(85), cr: UInt8(255)), blue = (y: UInt8(29), cb: UInt8(255), cr: UInt8(107))
+        let luma = (0..<360).flatMap { _ in (0..<640).map { $0 < 320 ? red.y : blue.y } }
+        let cb = (0..<180).flatMap { _ in (0..<320).map { $0 < 160 ? red.cb : blue.cb } }
+        let cr = (0..<180).flatMap { _ in (0..<320).map { $0 < 160 ? red.cr : blue.cr } }
+        let frame = Frame(number: 1, time: 0, image: GrayImage(width: 640, height: 360, pixels: luma),
+                          chroma: Frame.Chroma(width: 320, height: 180, cb: cb, cr: cr))
+        let picture = frame.picture(fitting: (width: 320, height: 400))
+        #expect((picture.width, picture.height) == (320, 180))
+        #expect(picture.bgra.count == 320 * 180 * 4)
+        let left = Array(picture.bgra[(90 * 320 + 40) * 4..<(90 * 320 + 41) * 4])
+        let right = Array(picture.bgra[(90 * 320 + 280) * 4..<(90 * 320 + 281) * 4])
+        #expect(left[2] >= 250 && left[1] <= 4 && left[0] <= 4 && left[3] == 255, "red came out as \(left)")
+        #expect(right[0] >= 250 && right[1] <= 4 && right[2] <= 4 && right[3] == 255, "blue came out as \(right)")
+        // A bigger box, or none, gives the frame's own size, pixel for pixel.
+        let whole = frame.picture(fitting: (width: 1920, height: 1080))
+        #expect((whole.width, whole.height) == (640, 360))
+        #expect(whole.bgra == frame.picture().bgra)
+        // A gray gradient shrunk by half keeps its mean level.
+        let ramp = Frame(number: 1, time: 0, image: GrayImage(width: 256, height: 2, pixels: (0..<512).map { UInt8($0 % 256) }))
+        let half = ramp.picture(fitting: (width: 128, height: 1))
+        let mean = stride(from: 0, to: half.bgra.count, by: 4).map { Int(half.bgra[$0]) }.reduce(0, +) / (half.width * half.height)
+        #expect((half.width, half.height) == (128, 1) && abs(mean - 127) <= 2)
+    }
+
     @Test("a stream cut inside a frame's chroma is refused with the frame's number, colour kept or not")
     func cutChroma() {
         let data = Self.stream(luma: [UInt8](repeating: 9, count: 8), cb: [1, 2], cr: [3, 4], cut: 1)
