@@ -9,6 +9,7 @@ import os
 import re
 import sqlite3
 import subprocess
+import sys
 import threading
 import time
 
@@ -90,6 +91,10 @@ class ScanTests(DesktopTest):
             self.assertNotIn(SECRET, " ".join(rows))
             app.wait_until(lambda: len({e["id"] for e in self.trace() if e["event"] == "outline-added"}) >= 2,
                            what="both codes outlined")
+            # A screen reader hears how many are outlined, and where to act on them.
+            area = app.find(name="Outlines of what is read")
+            app.wait_until(lambda: area.description.startswith("In view: 2 codes, 0 text blocks; each is in the list Read."),
+                           what="the outlines described")
             app.screenshot("scan-sealed-and-link")
 
             # The sealed one: its actions, then the passphrase.
@@ -216,7 +221,7 @@ class ScanTests(DesktopTest):
                 pyatspi.Registry.generateMouseEvent(x0 + (x1 - x0) * i // 10, y0 + (y1 - y0) * i // 10, "abs")
                 time.sleep(0.03)
             pyatspi.Registry.generateMouseEvent(x1, y1, "b1r")
-            app.wait_until(lambda: area.description.startswith("Only what is inside the region drawn is read"),
+            app.wait_until(lambda: "Only what is inside the region drawn is read" in area.description,
                            timeout=30, what="the region drawn")
             drawn.set()
             app.screenshot("scan-region")
@@ -229,6 +234,32 @@ class ScanTests(DesktopTest):
             time.sleep(3)
             rows = self.rows(app)
         self.assertFalse(any("right of the page" in r for r in rows), rows)
+
+    def test_an_image_file_dropped_on_the_page_is_read(self):
+        """A file dragged from another window (as from a file manager) and dropped on the scan
+        page, with the mouse: its code is outlined and listed, even with no camera."""
+        self.qrseal("encode", "-o", self.path("dropped.png"), "https://example.org/dropped")
+        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "drag_source.py")
+        with self.app("--device", self.path("no-such-camera")) as app:
+            app.find(role="label", name=re.compile("^Cannot read|^No camera"), timeout=30)
+            target = harness.window_on_screen(app.window)
+            with harness.App([source, self.path("dropped.png")], env=self.env, binary=sys.executable) as drag:
+                label = drag.find(role="label", name="Drag me")
+                sx, sy, _, _ = harness.window_on_screen(drag.window)
+                ext = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                x0, y0 = sx + ext.x + ext.width // 2, sy + ext.y + ext.height // 2
+                # Onto the middle of the scan page, well away from the small source window.
+                x1, y1 = target[0] + target[2] * 2 // 3, target[1] + target[3] * 2 // 3
+                pyatspi.Registry.generateMouseEvent(x0, y0, "abs")
+                time.sleep(0.2)
+                pyatspi.Registry.generateMouseEvent(x0, y0, "b1p")
+                for i in range(1, 21):
+                    pyatspi.Registry.generateMouseEvent(x0 + (x1 - x0) * i // 20, y0 + (y1 - y0) * i // 20, "abs")
+                    time.sleep(0.05)
+                time.sleep(0.5)
+                pyatspi.Registry.generateMouseEvent(x1, y1, "b1r")
+                app.wait_until(lambda: any("https://example.org/dropped" in r for r in self.rows(app)), timeout=60,
+                               what="the dropped image's code listed")
 
     def test_without_a_camera_the_page_says_what_to_do(self):
         with self.app("--device", self.path("no-such-camera")) as app:

@@ -17,14 +17,13 @@ final class PreviewView {
     private var area: DrawingArea!
     private(set) var frameSize = (width: 0, height: 0)
     /// By id: codes as positive ids, text blocks as negative.
-    var outlines: [Int: Outline] = [:] { didSet { area.queueDraw() } }
-    var region: Region? {
+    var outlines: [Int: Outline] = [:] {
         didSet {
             area.queueDraw()
-            area.describe(region.map { "Only what is inside the region drawn is read: \($0.width)×\($0.height) at \($0.x), \($0.y)" }
-                          ?? "The whole frame is read")
+            if outlines.count != oldValue.count { describe() }
         }
     }
+    var region: Region? { didSet { area.queueDraw(); describe() } }
     /// Whether a drag draws the region of interest.
     var drawsRegion = false
     private var dragStart: (Double, Double)?
@@ -56,6 +55,17 @@ final class PreviewView {
             self.dragRect = nil
             self.onRegion?(self.frameRegion(rect))
         })
+    }
+
+    /// What a screen reader says of the outlines: how many, where to act on them (the list
+    /// beside the preview holds each, reachable by keyboard), and the region drawn.
+    private func describe() {
+        let codes = outlines.values.filter { $0.kind == .code }.count, texts = outlines.values.filter { $0.kind == .text }.count
+        var parts = [codes == 1 ? "1 code" : "\(codes) codes", texts == 1 ? "1 text block" : "\(texts) text blocks"]
+        parts[0] = "In view: " + parts[0]
+        let region = self.region.map { "Only what is inside the region drawn is read: \($0.width)×\($0.height) at \($0.x), \($0.y)." }
+            ?? "The whole frame is read."
+        area.describe(parts.joined(separator: ", ") + "; each is in the list Read. " + region)
     }
 
     /// Shows a picture of a frame; outlines are in the frame's coordinates, whatever size
