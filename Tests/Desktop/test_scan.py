@@ -261,6 +261,44 @@ class ScanTests(DesktopTest):
                 app.wait_until(lambda: any("https://example.org/dropped" in r for r in self.rows(app)), timeout=60,
                                what="the dropped image's code listed")
 
+    def test_a_wifi_code_joins_its_network_through_networkmanager(self):
+        """A Wi-Fi code's "Join network" hands the network to NetworkManager over D-Bus (here a
+        stand-in on the test's bus that records what it is asked): the SSID, WPA with its
+        password. Without NetworkManager the page says it cannot join, and nothing breaks."""
+        self.qrseal("encode", "-o", self.path("wifi.png"), "WIFI:T:WPA;S:Harbour Cafe;P:correct horse;;")
+        frame = harness.compose_frame(1280, 720, [(self.path("wifi.png"), 400, 150, 400)])
+        env = {"DBUS_SYSTEM_BUS_ADDRESS": os.environ["DBUS_SESSION_BUS_ADDRESS"]}
+        asked = self.path("asked.json")
+        fake = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                              "fake_networkmanager.py"), asked],
+                                env=dict(self.env, **env), stdout=subprocess.PIPE, text=True)
+        self.addCleanup(lambda: (fake.poll() is None and fake.kill(), fake.wait()))
+        self.assertEqual(fake.stdout.readline().strip(), "ready")
+        with self.app("--stream", "-", stdin="pipe", env=env) as app:
+            app.feed(harness.y4m.chunks(1280, 720, [(frame, 3000)]), fps=30, close=False)
+            app.wait_until(lambda: any(r.startswith("Wi-Fi network") for r in self.rows(app)), what="the network listed")
+            self.assertFalse(any("correct horse" in r for r in self.rows(app)), "the password is listed")
+
+            def join():
+                app.click(app.find(role="list item", name=re.compile("^Wi-Fi network")))
+                app.click(self.button(app, "Join network", under=app.dialog()))
+            join()
+            app.find(role="label", name="Joining Harbour Cafe…", timeout=30)
+            app.wait_until(lambda: os.path.exists(asked), what="NetworkManager asked to join")
+            with open(asked) as f:
+                settings = json.load(f)
+            self.assertEqual(settings["connection"]["type"], "802-11-wireless")
+            self.assertEqual(bytes(settings["802-11-wireless"]["ssid"]), b"Harbour Cafe")
+            self.assertEqual(settings["802-11-wireless-security"], {"key-mgmt": "wpa-psk", "psk": "correct horse"})
+
+            # NetworkManager gone: said, and the page goes on.
+            fake.kill()
+            fake.wait()
+            join()
+            app.find(role="label", name=re.compile("^Cannot join Harbour Cafe: "), timeout=60)
+            self.assertIn("Harbour Cafe", " ".join(self.rows(app)))
+        self.assertNotIn("correct horse", app.log())
+
     def test_without_a_camera_the_page_says_what_to_do(self):
         with self.app("--device", self.path("no-such-camera")) as app:
             app.find(role="label", name=re.compile("^Cannot read|^No camera"), timeout=30)
