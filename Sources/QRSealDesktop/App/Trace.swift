@@ -3,7 +3,8 @@ import Foundation
 /// Timings for bench/desktop.py: with `QRSEAL_DESKTOP_TRACE=PATH`, JSON lines of what the app
 /// did and when (`t`, seconds since the process started): `start`, `first-frame`,
 /// `frame-shown`, `outline-added` (with the tracked `id` and its `frame`), and `stall` (`ms`,
-/// the main loop late by more than 50 ms). Nothing read from a code is ever written.
+/// the main loop late by more than 50 ms, from the first frame shown on: the window's own
+/// start is what `first-frame` measures). Nothing read from a code is ever written.
 final class Trace {
     private let handle: FileHandle
     private let origin = ProcessInfo.processInfo.systemUptime - Trace.processAge()
@@ -19,7 +20,11 @@ final class Trace {
 
     private init(handle: FileHandle) {
         self.handle = handle
-        // The main loop's lateness: a 10 ms timer that fires late means the loop was busy.
+    }
+
+    /// The main loop's lateness: a 10 ms timer that fires late means the loop was busy.
+    private func watchStalls() {
+        lastTick = ProcessInfo.processInfo.systemUptime
         MainLoop.every(milliseconds: 10) { [weak self] in
             guard let self else { return false }
             let now = ProcessInfo.processInfo.systemUptime
@@ -34,6 +39,7 @@ final class Trace {
         if !shownFirst {
             shownFirst = true
             write(["event": "first-frame", "frame": number])
+            watchStalls()
         }
         write(["event": "frame-shown", "frame": number])
     }
