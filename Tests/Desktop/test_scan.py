@@ -132,9 +132,19 @@ class ScanTests(DesktopTest):
         # Every third part never shown: the erasure code makes up for them.
         shown = [p for i, p in enumerate(parts) if i % 3 != 2]
         segments = [(harness.frame_from_image(self.path(p), 1280, 720), 12) for p in shown]
+        seen = threading.Event()
+
+        def stream():
+            # The first part alone until its progress has been seen (however slow the machine),
+            # then the others, over and over.
+            while not seen.is_set():
+                yield segments[0]
+            yield from segments[1:] + segments * 5
         with self.app("--stream", "-", stdin="pipe") as app:
-            app.feed(harness.y4m.chunks(1280, 720, segments * 6), fps=30, close=False)
-            progress = app.find(role="label", name=re.compile(r"^Message [0-9A-F]+: \d+ of \d+ parts$"), timeout=60)
+            app.feed(harness.y4m.chunks(1280, 720, stream()), fps=30, close=False)
+            progress = app.find(role="label", name=re.compile(r"^Message [0-9A-F]+: 1 of \d+ parts$"),
+                                timeout=60)
+            seen.set()
             self.assertRegex(name_of(progress), r"of \d+ parts")
             app.find(name="Content", predicate=lambda n: message in app.text_of(n), timeout=120)
             app.screenshot("scan-parts-complete")
