@@ -5,7 +5,10 @@
 # Tests/Images/symbologies/: one clean image of each symbology qrseal reads besides QR,
 # NAME being its --symbology name (i25-short: the shortest Interleaved 2 of 5 read, four
 # digits; GS1 DataBar as its element string, a GS byte after a
-# variable-length field; Code 32, the Italian pharmacy code, drawn as the Code 39 it is);
+# variable-length field; Code 32, the Italian pharmacy code, drawn as the Code 39 it is;
+# code39-fullascii, a Code 39 in Full ASCII mode, read as the text its pairs stand for;
+# code39-check, a Code 39 with its mod-43 check character, which stays in the text;
+# maxicode, a MaxiCode of mode 4);
 # and, named KIND-several, three EAN-8s side by side and three
 # EAN-13s one above the other.
 #
@@ -47,6 +50,9 @@ zx aztec Aztec 150x150 "Aztec read by qrseal"
 zx pdf417 PDF417 400x160 "PDF417 read by qrseal"
 zx code39 Code39 400x100 "CODE39 42"
 zi code32 CODE32 12345678 A123456788
+zi code39-fullascii EXCODE39 'Extended !?*#' 'Extended !?*#'
+zi code39-check CODE39 ABC123 'ABC123$' --vers=1
+zi maxicode MAXICODE "MaxiCode read by qrseal" "MaxiCode read by qrseal"
 zx code93 Code93 400x100 "Code 93"
 zx code128 Code128 400x100 "Code 128 read"
 zx i25 ITF 400x100 "12345678"

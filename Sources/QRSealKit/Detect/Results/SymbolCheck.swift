@@ -7,8 +7,8 @@
 enum SymbolCheck {
     /// The detection `candidate` stands for, or nil when it fails a check.
     static func detection(from candidate: Candidate, mapping: PixelMapping, inputWidth: Int, inputHeight: Int,
-                          wanted: Set<Symbology>) -> Detection? {
-        guard let (symbology, bytes) = normalized(candidate.symbology, candidate.bytes, wanted: wanted),
+                          wanted: Set<Symbology>, reading: ReadingOptions = ReadingOptions()) -> Detection? {
+        guard let (symbology, bytes) = normalized(candidate.symbology, candidate.bytes, wanted: wanted, reading: reading),
               payloadIsValid(symbology, bytes) else { return nil }
         // The engine's reading is only for bytes it read; a renamed ISBN-10 is new text.
         let engineText = bytes == candidate.bytes ? candidate.engineText : nil
@@ -33,10 +33,11 @@ enum SymbolCheck {
     /// One spelling per symbol whichever engine read it: an EAN-13 in the ISBN ranges is
     /// an ISBN-13 (or ISBN-10) when those were asked for, as zbar reports it; a Code 39 of
     /// six base-32 characters whose digits check is the Code 32 it stands for when Code 32
-    /// was asked for; a GS1
-    /// DataBar is its element string as zbar gives it (see `GS1`).
-    static func normalized(_ symbology: Symbology, _ bytes: [UInt8],
-                           wanted: Set<Symbology>) -> (Symbology, [UInt8])? {
+    /// was asked for; a Code 39 whose shift characters all form Full ASCII pairs is the text
+    /// they stand for (`Code39FullASCII`) unless `reading` asks for the characters as they
+    /// stand; a GS1 DataBar is its element string as zbar gives it (see `GS1`).
+    static func normalized(_ symbology: Symbology, _ bytes: [UInt8], wanted: Set<Symbology>,
+                           reading: ReadingOptions = ReadingOptions()) -> (Symbology, [UInt8])? {
         if symbology == .ean13, bytes.count == 13, bytes.starts(with: Array("97".utf8)),
            bytes[2] == UInt8(ascii: "8") || bytes[2] == UInt8(ascii: "9") {
             if wanted.contains(.isbn13) { return (.isbn13, bytes) }
@@ -58,6 +59,8 @@ enum SymbolCheck {
         case .databarExpanded where bytes.first == UInt8(ascii: "("):
             guard let plain = GS1.elementString(bracketed: bytes) else { return nil }
             return (symbology, plain)
+        case .code39 where reading.code39FullASCII:
+            return (symbology, Code39FullASCII.decoded(bytes) ?? bytes)
         default:
             return (symbology, bytes)
         }
@@ -94,7 +97,7 @@ enum SymbolCheck {
             return !bytes.isEmpty && bytes.count <= 35
         case .code32:
             return bytes.count == 10 && bytes[0] == UInt8(ascii: "A") && Code32.checkDigitIsValid(Array(digits.dropFirst()))
-        case .code128, .code39, .code93, .databarExpanded, .codabar, .dataMatrix, .aztec, .pdf417:
+        case .code128, .code39, .code93, .databarExpanded, .codabar, .dataMatrix, .aztec, .pdf417, .maxiCode:
             return !bytes.isEmpty
         }
     }
