@@ -12,6 +12,9 @@
 # and, named KIND-several, three EAN-8s side by side and three
 # EAN-13s one above the other.
 #
+# Tests/Images/addons/: EAN/UPC codes with an EAN-2 or EAN-5 add-on, read with the add-on
+# asked for (`scan --ean-add-ons`): NAME.txt the main code's digits and the add-on's.
+#
 # Tests/Images/abort/: linear barcodes on which Debian's libZXing 1.4, asked for every
 # symbol at once, aborts the process (Result::operator==, "Assertion `lineCount() == 1'
 # failed"), each by one of the three ways there (see Sources/CZXingShim/include/zxing_shim.h):
@@ -82,6 +85,15 @@ convert "$work"/ean13-400638133393.png "$work"/ean13-501234567890.png "$work"/ea
     "$work/ean13-several.png"
 gray ean13-several
 printf '4006381333931\n5012345678900\n8712345678906\n' > "$out/ean13-several.txt"
+
+out="$here/addons"
+rm -rf "$out"
+mkdir -p "$out"
+zi ean13-ean5 EANX "978073520044+51299" 978073520044951299 --height=50
+zi ean13-ean2 EANX "400638133393+12" 400638133393112 --height=50
+zi upca-ean5 UPCA "07183100799+19868" 07183100799519868 --height=50
+zi upca-ean2 UPCA "03600029145+07" 03600029145207 --height=50
+zi ean8-ean2 EANX "9638507+42" 9638507442 --height=50
 
 out="$here/abort"
 rm -rf "$out"

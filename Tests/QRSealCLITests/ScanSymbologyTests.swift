@@ -63,4 +63,11 @@ struct ScanSymbologyTests {
         #expect(object["symbology"] as? String == "maxicode")
         #expect(qrseal(["scan", "--no-store", "--symbology", "qr,pdf417", path]).status == 1)
     }
+
+    @Test("--ean-add-ons prints an add-on's digits after the main code's; without it the main code alone")
+    func addOns() {
+        let path = Tools.packageRoot.appendingPathComponent("Tests/Images/addons/ean13-ean5.png").path
+        #expect(qrseal(["scan", "--no-store", "--raw", "--ean-add-ons", path]).out == "978073520044951299\n")
+        #expect(qrseal(["scan", "--no-store", "--raw", path]).out == "9780735200449\n")
+    }
 }

@@ -70,6 +70,8 @@ typedef struct zxs_options {
     int try_downscale;      /* DecodeHints::tryDownscale */
     int binarizer;          /* ZXS_BINARIZER_* */
     int max_symbols;        /* 1...255: at most this many matrix codes, and this many linear ones */
+    int ean_add_ons;        /* 1: read an EAN-2/EAN-5 add-on beside an EAN/UPC code
+                             * (DecodeHints::eanAddOnSymbol Read), 0: ignore it */
 } zxs_options;
 
 /* One symbol read, with its payload copied into memory the result list owns. */

@@ -28,6 +28,9 @@ struct ZXingEngine: Sendable {
     /// Also look at smaller copies of large images (`tryDownscale`).
     var tryDownscale = true
     var binarizer = Binarizer.localAverage
+    /// Also read an EAN-2 or EAN-5 add-on beside an EAN/UPC code (`EanAddOnSymbol::Read`):
+    /// its digits then follow the main code's.
+    var eanAddOns = false
     /// Told why zxing-cpp gave no answer, when it gave none.
     var failures: EngineFailures?
     /// The library's name in an `EngineFailure`.
@@ -45,7 +48,7 @@ struct ZXingEngine: Sendable {
                                   binarizer: binarizer == .globalHistogram
                                       ? Int32(ZXS_BINARIZER_GLOBAL_HISTOGRAM)
                                       : Int32(ZXS_BINARIZER_LOCAL_AVERAGE),
-                                  max_symbols: 255)
+                                  max_symbols: 255, ean_add_ons: eanAddOns ? 1 : 0)
         let pixels = image.width * image.height
         let timeout = Self.timeout(pixels: pixels)
         var results = zxs_results()

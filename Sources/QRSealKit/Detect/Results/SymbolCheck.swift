@@ -38,6 +38,10 @@ enum SymbolCheck {
     /// stand; a GS1 DataBar is its element string as zbar gives it (see `GS1`).
     static func normalized(_ symbology: Symbology, _ bytes: [UInt8], wanted: Set<Symbology>,
                            reading: ReadingOptions = ReadingOptions()) -> (Symbology, [UInt8])? {
+        // An add-on's digits follow the main code's, which is named on its own.
+        if reading.eanAddOns, let (main, addOn) = EANAddOn.split(bytes, of: symbology), !addOn.isEmpty {
+            return normalized(symbology, main, wanted: wanted, reading: reading).map { ($0.0, $0.1 + addOn) }
+        }
         if symbology == .ean13, bytes.count == 13, bytes.starts(with: Array("97".utf8)),
            bytes[2] == UInt8(ascii: "8") || bytes[2] == UInt8(ascii: "9") {
             if wanted.contains(.isbn13) { return (.isbn13, bytes) }
@@ -67,8 +71,12 @@ enum SymbolCheck {
     }
 
     /// Whether the payload is possible for its symbology: digits and a right check digit for
-    /// the EAN/UPC family, at most a full version-40 symbol for QR.
+    /// the EAN/UPC family (and an add-on of two or five digits after them, `EANAddOn`), at most a full version-40 symbol for QR.
     static func payloadIsValid(_ symbology: Symbology, _ bytes: [UInt8]) -> Bool {
+        // Only an add-on of digits may follow an EAN/UPC code; its check is in its bars' parity.
+        if let (main, addOn) = EANAddOn.split(bytes, of: symbology), !addOn.isEmpty {
+            return payloadIsValid(symbology, main)
+        }
         let digits = bytes.map { Int($0) - 48 }
         let allDigits = digits.allSatisfy { (0...9).contains($0) }
         switch symbology {
