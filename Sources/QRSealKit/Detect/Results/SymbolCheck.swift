@@ -12,8 +12,12 @@ enum SymbolCheck {
               payloadIsValid(symbology, bytes) else { return nil }
         // The engine's reading is only for bytes it read; a renamed ISBN-10 is new text.
         let engineText = bytes == candidate.bytes ? candidate.engineText : nil
+        // MaxiCode's characters are ISO-8859-1 unless an ECI says otherwise (ISO/IEC 16023):
+        // no guess between encodings, as for QR.
+        let latin1 = symbology == .maxiCode && !candidate.declaresCharacterSet && !bytes.contains(0)
         var read = Detection(symbology: symbology, bytes: bytes,
-                             text: TextDecoding.text(from: bytes, engineReading: engineText,
+                             text: latin1 ? String(bytes.map { Character(Unicode.Scalar($0)) })
+                                 : TextDecoding.text(from: bytes, engineReading: engineText,
                                                      declared: candidate.declaresCharacterSet),
                              corners: candidate.corners,
                              version: candidate.version.flatMap { (1...40).contains($0) ? $0 : nil },

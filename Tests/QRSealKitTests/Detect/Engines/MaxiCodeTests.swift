@@ -11,7 +11,7 @@ struct MaxiCodeTests {
 
     @Test("the folder holds the five samples")
     func folderContents() {
-        #expect(Self.names.count == 5)
+        #expect(Self.names.count == 6)
     }
 
     @Test("each sample is read at the default effort as a MaxiCode with its payload", arguments: MaxiCodeTests.names)
@@ -23,6 +23,15 @@ struct MaxiCodeTests {
         #expect(found.map(\.symbology) == [.maxiCode], "\(name)")
         #expect(found.first?.bytes == expected, "\(name)")
         #expect(found.first?.corners.count == 4)
+    }
+
+    @Test("without an ECI a MaxiCode's bytes are ISO-8859-1 text, never guessed as another encoding")
+    func latin1() throws {
+        let (image, expected) = try Self.samples.sample("mode4-mixed-sets")
+        let found = try #require(Detector().detect(in: image).first)
+        #expect(found.bytes == expected)
+        let text = try String(contentsOf: Self.samples.folder.appendingPathComponent("mode4-mixed-sets.utf8.txt"), encoding: .utf8)
+        #expect(found.text == text)
     }
 
     @Test("a MaxiCode is not reported when it was not asked for")
