@@ -1,12 +1,16 @@
 // The detector (`Detector.detect`) on small grayscale images: the first two bytes give the
-// width (1…128) and the effort, the rest are the pixels, row by row. Every symbol read must
-// have a payload and finite corners near the image.
+// width (1…128), and the effort with the reading options (EAN add-ons, Code 39 as it
+// stands), the rest are the pixels, row by row. Every symbol read must have a payload its
+// symbology allows and finite corners near the image.
 @testable import QRSealKit
 
-let detectors = Effort.allCases.map { effort in
-    var detector = Detector(effort: effort)
-    detector.timeBudget = .cpu(.milliseconds(50))
-    return detector
+let detectors = Effort.allCases.flatMap { effort in
+    [ReadingOptions(), ReadingOptions(code39FullASCII: false, eanAddOns: true)].map { reading in
+        var detector = Detector(effort: effort)
+        detector.timeBudget = .cpu(.milliseconds(50))
+        detector.reading = reading
+        return detector
+    }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -20,6 +24,7 @@ public func fuzzDetector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let image = GrayImage(width: width, height: height, pixels: Array(input[2..<2 + width * height]))
     for detection in detector.detect(in: image) {
         require(!detection.corners.isEmpty, "a \(detection.symbology) without corners")
+        require(SymbolCheck.payloadIsValid(detection.symbology, detection.bytes), "a \(detection.symbology) payload it cannot hold")
         for corner in detection.corners {
             require(corner.x.isFinite && corner.y.isFinite, "corner \(corner) is not finite")
             require(abs(corner.x) <= Double(2 * width) && abs(corner.y) <= Double(2 * height),

@@ -25,6 +25,8 @@
     F(unsigned int, zbar_symbol_get_data_length, (const zbar_symbol_t *symbol), (symbol), 0)  \
     F(unsigned, zbar_symbol_get_loc_size, (const zbar_symbol_t *symbol), (symbol), 0)         \
     F(int, zbar_symbol_get_loc_x, (const zbar_symbol_t *symbol, unsigned index), (symbol, index), -1) \
-    F(int, zbar_symbol_get_loc_y, (const zbar_symbol_t *symbol, unsigned index), (symbol, index), -1)
+    F(int, zbar_symbol_get_loc_y, (const zbar_symbol_t *symbol, unsigned index), (symbol, index), -1) \
+    F(const zbar_symbol_set_t *, zbar_symbol_get_components, (const zbar_symbol_t *symbol), (symbol), NULL) \
+    F(const zbar_symbol_t *, zbar_symbol_set_first_symbol, (const zbar_symbol_set_t *symbols), (symbols), NULL)
 
 QRSEAL_LAZY_LIBRARY(qrseal_lazy_zbar, "libzbar.so.0", ZBAR_FUNCTIONS)

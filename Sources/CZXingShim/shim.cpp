@@ -29,6 +29,7 @@ ZXing::DecodeHints hintsFrom(const zxs_options &o, uint32_t formats, int maxSymb
     default: hints.setBinarizer(ZXing::Binarizer::LocalAverage); break;
     }
     hints.setMaxNumberOfSymbols(static_cast<uint8_t>(maxSymbols));
+    hints.setEanAddOnSymbol(o.ean_add_ons != 0 ? ZXing::EanAddOnSymbol::Read : ZXing::EanAddOnSymbol::Ignore);
     // Results with checksum or format errors are never wanted: a wrong payload is worse than none.
     hints.setReturnErrors(false);
     // Codabar's start and stop characters (A–D) are part of what it holds, and zbar keeps them.

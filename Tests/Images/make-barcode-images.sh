@@ -5,9 +5,15 @@
 # Tests/Images/symbologies/: one clean image of each symbology qrseal reads besides QR,
 # NAME being its --symbology name (i25-short: the shortest Interleaved 2 of 5 read, four
 # digits; GS1 DataBar as its element string, a GS byte after a
-# variable-length field; Code 32, the Italian pharmacy code, drawn as the Code 39 it is);
+# variable-length field; Code 32, the Italian pharmacy code, drawn as the Code 39 it is;
+# code39-fullascii, a Code 39 in Full ASCII mode, read as the text its pairs stand for;
+# code39-check, a Code 39 with its mod-43 check character, which stays in the text;
+# maxicode, a MaxiCode of mode 4);
 # and, named KIND-several, three EAN-8s side by side and three
 # EAN-13s one above the other.
+#
+# Tests/Images/addons/: EAN/UPC codes with an EAN-2 or EAN-5 add-on, read with the add-on
+# asked for (`scan --ean-add-ons`): NAME.txt the main code's digits and the add-on's.
 #
 # Tests/Images/abort/: linear barcodes on which Debian's libZXing 1.4, asked for every
 # symbol at once, aborts the process (Result::operator==, "Assertion `lineCount() == 1'
@@ -47,6 +53,9 @@ zx aztec Aztec 150x150 "Aztec read by qrseal"
 zx pdf417 PDF417 400x160 "PDF417 read by qrseal"
 zx code39 Code39 400x100 "CODE39 42"
 zi code32 CODE32 12345678 A123456788
+zi code39-fullascii EXCODE39 'Extended !?*#' 'Extended !?*#'
+zi code39-check CODE39 ABC123 'ABC123$' --vers=1
+zi maxicode MAXICODE "MaxiCode read by qrseal" "MaxiCode read by qrseal"
 zx code93 Code93 400x100 "Code 93"
 zx code128 Code128 400x100 "Code 128 read"
 zx i25 ITF 400x100 "12345678"
@@ -76,6 +85,15 @@ convert "$work"/ean13-400638133393.png "$work"/ean13-501234567890.png "$work"/ea
     "$work/ean13-several.png"
 gray ean13-several
 printf '4006381333931\n5012345678900\n8712345678906\n' > "$out/ean13-several.txt"
+
+out="$here/addons"
+rm -rf "$out"
+mkdir -p "$out"
+zi ean13-ean5 EANX "978073520044+51299" 978073520044951299 --height=50
+zi ean13-ean2 EANX "400638133393+12" 400638133393112 --height=50
+zi upca-ean5 UPCA "07183100799+19868" 07183100799519868 --height=50
+zi upca-ean2 UPCA "03600029145+07" 03600029145207 --height=50
+zi ean8-ean2 EANX "9638507+42" 9638507442 --height=50
 
 out="$here/abort"
 rm -rf "$out"

@@ -44,4 +44,30 @@ struct ScanSymbologyTests {
         #expect(object["text"] as? String == "10ABC123\u{1D}2112345")
         #expect(object["symbology"] as? String == "databar-exp")
     }
+
+    @Test("a Code 39 in Full ASCII prints as the text it stands for; --code39-raw prints its characters as they stand")
+    func code39FullASCII() throws {
+        let path = Self.image("code39-fullascii")
+        #expect(qrseal(["scan", "--no-store", path]).out == "\(path): Code-39: Extended !?*#\n")
+        #expect(qrseal(["scan", "--no-store", "--raw", "--code39-raw", path]).out == "E+X+T+E+N+D+E+D /A%J/J/C\n")
+        // A check character stays at the end, as zxing-cpp and zbar report it.
+        #expect(qrseal(["scan", "--no-store", "--raw", Self.image("code39-check")]).out == "ABC123$\n")
+    }
+
+    @Test("a MaxiCode is printed as MaxiCode, named maxicode in JSON, and left out when not asked for")
+    func maxiCode() throws {
+        let path = Self.image("maxicode")
+        #expect(qrseal(["scan", "--no-store", path]).out == "\(path): MaxiCode: MaxiCode read by qrseal\n")
+        let json = qrseal(["scan", "--no-store", "--json", path])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(object["symbology"] as? String == "maxicode")
+        #expect(qrseal(["scan", "--no-store", "--symbology", "qr,pdf417", path]).status == 1)
+    }
+
+    @Test("--ean-add-ons prints an add-on's digits after the main code's; without it the main code alone")
+    func addOns() {
+        let path = Tools.packageRoot.appendingPathComponent("Tests/Images/addons/ean13-ean5.png").path
+        #expect(qrseal(["scan", "--no-store", "--raw", "--ean-add-ons", path]).out == "978073520044951299\n")
+        #expect(qrseal(["scan", "--no-store", "--raw", path]).out == "9780735200449\n")
+    }
 }

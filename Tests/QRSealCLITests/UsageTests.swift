@@ -42,7 +42,7 @@ struct UsageTests {
         (["encode", "--raw=1", "x"], "unknown option --raw"),
         (["scan"], "no image to scan"),
         (["scan", "--raw", "--json", "a.png"], "--raw and --json cannot be used together"),
-        (["scan", "--symbology", "qr,maxicode", "a.png"], "unknown symbology 'maxicode'"),
+        (["scan", "--symbology", "qr,hexcode", "a.png"], "unknown symbology 'hexcode'"),
         (["scan", "--json=yes", "a.png"], "option --json takes no value"),
         (["scan", "--max-pixels", "lots", "a.png"], "--max-pixels must be a whole number"),
     ] as [([String], String)])

@@ -41,6 +41,7 @@ enum {
     ZXS_FORMAT_EAN8 = 1 << 8,
     ZXS_FORMAT_EAN13 = 1 << 9,
     ZXS_FORMAT_ITF = 1 << 10,
+    ZXS_FORMAT_MAXICODE = 1 << 11,
     ZXS_FORMAT_PDF417 = 1 << 12,
     ZXS_FORMAT_QRCODE = 1 << 13,
     ZXS_FORMAT_UPCA = 1 << 14,
@@ -50,7 +51,7 @@ enum {
         | ZXS_FORMAT_DATABAR | ZXS_FORMAT_DATABAR_EXPANDED | ZXS_FORMAT_EAN8 | ZXS_FORMAT_EAN13
         | ZXS_FORMAT_ITF | ZXS_FORMAT_UPCA | ZXS_FORMAT_UPCE,
     ZXS_MATRIX_FORMATS = ZXS_FORMAT_AZTEC | ZXS_FORMAT_DATA_MATRIX | ZXS_FORMAT_PDF417 | ZXS_FORMAT_QRCODE
-        | ZXS_FORMAT_MICRO_QRCODE,
+        | ZXS_FORMAT_MICRO_QRCODE | ZXS_FORMAT_MAXICODE,
     ZXS_KNOWN_FORMATS = ZXS_LINEAR_FORMATS | ZXS_MATRIX_FORMATS,
 };
 
@@ -69,6 +70,8 @@ typedef struct zxs_options {
     int try_downscale;      /* DecodeHints::tryDownscale */
     int binarizer;          /* ZXS_BINARIZER_* */
     int max_symbols;        /* 1...255: at most this many matrix codes, and this many linear ones */
+    int ean_add_ons;        /* 1: read an EAN-2/EAN-5 add-on beside an EAN/UPC code
+                             * (DecodeHints::eanAddOnSymbol Read), 0: ignore it */
 } zxs_options;
 
 /* One symbol read, with its payload copied into memory the result list owns. */

@@ -54,7 +54,7 @@ struct EngineProcessTests {
 
     func read(with pool: EnginePool, timeout: Int32 = 20_000) -> EngineFailure? {
         var options = zxs_options(formats: UInt32(ZXS_FORMAT_QRCODE), try_harder: 0, try_rotate: 0, try_downscale: 0,
-                                  binarizer: 0, max_symbols: 1)
+                                  binarizer: 0, max_symbols: 1, ean_add_ons: 0)
         let pixels = [UInt8](repeating: 255, count: 64 * 64)
         // A script just written may still be open for writing in a child another test is
         // starting at that moment (until its exec closes it): exec then fails with ETXTBSY.

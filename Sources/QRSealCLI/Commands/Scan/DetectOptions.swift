@@ -7,6 +7,10 @@ enum DetectOptions {
         OptionSpec(long: "effort", value: "fast|balanced|thorough",
                    help: "How hard to look: fast (one quick pass, then our QR locator if nothing was read), balanced (more passes while nothing "
                        + "is read; default), thorough (every pass, to find every code in a crowded picture)."),
+        OptionSpec(long: "ean-add-ons",
+                   help: "Also read the 2- or 5-digit add-on beside an EAN or UPC code; its digits follow the main code's."),
+        OptionSpec(long: "code39-raw",
+                   help: "Print a Code 39's characters as they stand, without decoding Full ASCII pairs (+A as a, /A as !)."),
         OptionSpec(long: "annotate", value: "OUT.png",
                    help: "Write a copy of the image with each symbol read outlined and labelled, and with --text each word "
                        + "recognised boxed in blue and each line's kinds written above it (one image only)."),
@@ -16,6 +20,7 @@ enum DetectOptions {
     static func configure(_ args: ParsedArguments, _ detector: inout Detector) throws(CLIError) {
         if let effort = try args.choice("effort", of: Effort.self) { detector.effort = effort }
         detector.maxPixels = try args.integer("max-pixels", in: 1...(1 << 40), default: ImageDecoder.defaultMaxPixels)
+        detector.reading = ReadingOptions(code39FullASCII: !args.has("code39-raw"), eanAddOns: args.has("ean-add-ons"))
     }
 
     /// Where to write the annotated copy, if anywhere; a usage error unless exactly one

@@ -11,6 +11,7 @@ struct ZXingSearch: SymbolReader {
     func read(_ input: ReaderInput, symbologies: Set<Symbology>) -> [Candidate] {
         var zxing = ZXingEngine(symbologies: symbologies)
         zxing.failures = input.failures
+        zxing.eanAddOns = input.reading.eanAddOns
         if globalThreshold {
             zxing.binarizer = .globalHistogram
         } else {
@@ -32,6 +33,7 @@ struct ZBarSearch: SymbolReader {
         let set = input.isStrict ? symbologies.subtracting([.databar, .databarExpanded]) : symbologies
         var zbar = ZBarEngine(symbologies: set)
         zbar.testInverted = false
+        zbar.eanAddOns = input.reading.eanAddOns
         return zbar.scan(input.image)
     }
 }

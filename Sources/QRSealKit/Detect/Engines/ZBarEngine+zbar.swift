@@ -10,6 +10,9 @@ struct ZBarEngine: Sendable {
     let symbologies: Set<Symbology>
     /// Whether to retry inverted (light-on-dark) when nothing is found.
     var testInverted = true
+    /// Also read EAN-2 and EAN-5 add-ons (`ZBAR_EAN2`, `ZBAR_EAN5`): zbar then reports a code
+    /// with its add-on as one composite symbol (`withAddOn(from:)`).
+    var eanAddOns = false
 
     /// Scan lines that must agree on a weakly checked linear code.
     static let minimumScanLines: Int32 = 4
@@ -34,7 +37,9 @@ struct ZBarEngine: Sendable {
             var found: [Candidate] = []
             var symbol = zbar_image_first_symbol(zimage)
             while let s = symbol {
-                if let candidate = Self.candidate(from: s) { found.append(candidate) }
+                if let candidate = Self.candidate(from: s) ?? (eanAddOns ? Self.withAddOn(from: s) : nil) {
+                    found.append(candidate)
+                }
                 symbol = zbar_symbol_next(s)
             }
             return found
@@ -58,6 +63,12 @@ struct ZBarEngine: Sendable {
         if symbologies.contains(.i25) {
             zbar_image_scanner_set_config(scanner, ZBAR_I25, ZBAR_CFG_MIN_LEN, Self.shortestI25)
         }
+        if eanAddOns {
+            zbar_image_scanner_set_config(scanner, ZBAR_EAN2, ZBAR_CFG_ENABLE, 1)
+            zbar_image_scanner_set_config(scanner, ZBAR_EAN5, ZBAR_CFG_ENABLE, 1)
+            // Without it zbar reports the add-on apart from its code, with nothing to join them.
+            zbar_image_scanner_set_config(scanner, ZBAR_COMPOSITE, ZBAR_CFG_ENABLE, 1)
+        }
         // Raw bytes, no character-set guessing: TextDecoding decides what is text.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         if testInverted {
@@ -74,18 +85,42 @@ struct ZBarEngine: Sendable {
     private static func candidate(from symbol: OpaquePointer) -> Candidate? {
         guard let symbology = Symbology(zbarType: zbar_symbol_get_type(symbol)) else { return nil }
         if !symbology.isStronglyChecked && zbar_symbol_get_quality(symbol) < minimumScanLines { return nil }
-        let length = Int(zbar_symbol_get_data_length(symbol))
-        var bytes: [UInt8] = []
-        if length > 0, let data = zbar_symbol_get_data(symbol) {
-            bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) {
-                Array(UnsafeBufferPointer(start: $0, count: length))
-            }
-        }
+        let bytes = bytes(of: symbol)
         let count = zbar_symbol_get_loc_size(symbol)
         let points = (0..<count).map {
             Point(x: Double(zbar_symbol_get_loc_x(symbol, $0)), y: Double(zbar_symbol_get_loc_y(symbol, $0)))
         }
         return Candidate(symbology: symbology, bytes: bytes, corners: corners(points, symbology))
+    }
+
+    /// An EAN/UPC code read with its add-on, which zbar gives as a `ZBAR_COMPOSITE` of the
+    /// code and the add-on: the code's symbology and place, the add-on's digits after the
+    /// code's; nil for any other symbol.
+    private static func withAddOn(from symbol: OpaquePointer) -> Candidate? {
+        guard zbar_symbol_get_type(symbol) == ZBAR_COMPOSITE, let parts = zbar_symbol_get_components(symbol)
+        else { return nil }
+        var main: Candidate?
+        var addOn: [UInt8] = []
+        var part = zbar_symbol_set_first_symbol(parts)
+        while let p = part {
+            let type = zbar_symbol_get_type(p)
+            if type == ZBAR_EAN2 || type == ZBAR_EAN5 {
+                addOn = bytes(of: p)
+            } else if let code = candidate(from: p), EANAddOn.mainLength(of: code.symbology) != nil {
+                main = code
+            }
+            part = zbar_symbol_next(p)
+        }
+        guard var joined = main, EANAddOn.lengths.contains(addOn.count) else { return nil }
+        joined.bytes += addOn
+        return joined
+    }
+
+    /// The symbol's data, copied.
+    private static func bytes(of symbol: OpaquePointer) -> [UInt8] {
+        let length = Int(zbar_symbol_get_data_length(symbol))
+        guard length > 0, let data = zbar_symbol_get_data(symbol) else { return [] }
+        return data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
     }
 
     /// zbar lists a QR code's corners as top-left, bottom-left, bottom-right, top-right;
@@ -106,7 +141,7 @@ extension Symbology {
     /// does not read (its PDF417 decoder stops short of the data).
     var zbarType: zbar_symbol_type_t? {
         switch self {
-        case .microQR, .dataMatrix, .aztec, .pdf417: return nil
+        case .microQR, .dataMatrix, .aztec, .pdf417, .maxiCode: return nil
         case .qr: return ZBAR_QRCODE
         case .ean13: return ZBAR_EAN13
         case .ean8: return ZBAR_EAN8

@@ -6,8 +6,8 @@ import CEngine
 /// not qrseal, and are told to `failures` (`Engine`).
 ///
 /// zxing-cpp finds QR codes that zbar misses (tilted, partly hidden, low-resolution, two
-/// in one) and is several times faster, and alone reads Micro QR, Data Matrix, Aztec and
-/// PDF417; zbar reads light-on-dark codes and some damaged ones that zxing-cpp 1.4 does
+/// in one) and is several times faster, and alone reads Micro QR, Data Matrix, Aztec,
+/// PDF417 and MaxiCode (libZXing 1.4 has no MicroPDF417, rMQR or DataBar Limited); zbar reads light-on-dark codes and some damaged ones that zxing-cpp 1.4 does
 /// not. Results that fail their checksum are never returned. The shim reads linear codes
 /// one per libZXing call, so that libZXing 1.4's assertion on repeated linear results
 /// cannot end the process (see zxing_shim.h).
@@ -28,6 +28,9 @@ struct ZXingEngine: Sendable {
     /// Also look at smaller copies of large images (`tryDownscale`).
     var tryDownscale = true
     var binarizer = Binarizer.localAverage
+    /// Also read an EAN-2 or EAN-5 add-on beside an EAN/UPC code (`EanAddOnSymbol::Read`):
+    /// its digits then follow the main code's.
+    var eanAddOns = false
     /// Told why zxing-cpp gave no answer, when it gave none.
     var failures: EngineFailures?
     /// The library's name in an `EngineFailure`.
@@ -45,7 +48,7 @@ struct ZXingEngine: Sendable {
                                   binarizer: binarizer == .globalHistogram
                                       ? Int32(ZXS_BINARIZER_GLOBAL_HISTOGRAM)
                                       : Int32(ZXS_BINARIZER_LOCAL_AVERAGE),
-                                  max_symbols: 255)
+                                  max_symbols: 255, ean_add_ons: eanAddOns ? 1 : 0)
         let pixels = image.width * image.height
         let timeout = Self.timeout(pixels: pixels)
         var results = zxs_results()
@@ -124,6 +127,7 @@ extension Symbology {
         case .dataMatrix: return UInt32(ZXS_FORMAT_DATA_MATRIX)
         case .aztec: return UInt32(ZXS_FORMAT_AZTEC)
         case .pdf417: return UInt32(ZXS_FORMAT_PDF417)
+        case .maxiCode: return UInt32(ZXS_FORMAT_MAXICODE)
         case .ean13, .isbn10, .isbn13: return UInt32(ZXS_FORMAT_EAN13)
         case .ean8: return UInt32(ZXS_FORMAT_EAN8)
         case .upca: return UInt32(ZXS_FORMAT_UPCA)

@@ -26,6 +26,8 @@ public struct Detector: Sendable {
     /// No prepared copy of the image (padded, enlarged, …) holds more pixels than this; a
     /// pass whose copy would is skipped. The CLI passes its `--max-pixels`.
     public var maxPixels: Int
+    /// How what is read is reported: Code 39 Full ASCII, EAN add-ons (`ReadingOptions`).
+    public var reading = ReadingOptions()
     /// Told of every pass and census, with the CPU time its thread spent and what it read:
     /// bench/passes' profile of the plan (`passes --plan`). Nil everywhere else.
     var profile: (@Sendable (_ stage: String, _ cpuMilliseconds: Double, _ reads: [Detection]) -> Void)? = nil
@@ -172,10 +174,11 @@ public struct Detector: Sendable {
             let start = threadCPUMilliseconds()
             guard let (copy, mapping) = prepared.image(for: pass.steps) else { return ([], threadCPUMilliseconds() - start) }
             let copied = threadCPUMilliseconds()
-            let input = prepared.readerInput(copy, for: pass.steps, bars: pass.steps.isEmpty ? bars : nil, failures: failures)
+            var input = prepared.readerInput(copy, for: pass.steps, bars: pass.steps.isEmpty ? bars : nil, failures: failures)
+            input.reading = reading
             let read = pass.run(on: input, symbologies: wanted).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
-                                      inputHeight: prepared.height, wanted: wanted)
+                                      inputHeight: prepared.height, wanted: wanted, reading: reading)
             }
             let end = threadCPUMilliseconds()
             profile?("\(pass)", end - copied, read)

@@ -28,6 +28,8 @@ struct ReaderInput {
     var bars: [BarRegion]? = nil
     /// Told why zxing-cpp gave no answer, when it gave none.
     var failures: EngineFailures? = nil
+    /// What the user asked of the reading (EAN add-ons).
+    var reading = ReadingOptions()
 
     /// `image` alone: every reader makes what it needs from it.
     init(_ image: GrayImage) {

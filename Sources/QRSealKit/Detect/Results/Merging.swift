@@ -64,7 +64,8 @@ extension Detection {
     /// Same symbology read at the same place with about the same size, but different bytes.
     /// A code inside a code differs in size, so both of those are kept.
     func conflicts(with other: Detection) -> Bool {
-        guard symbology == other.symbology, bytes != other.bytes else { return false }
+        guard symbology == other.symbology, bytes != other.bytes,
+              !isMainCode(of: other), !other.isMainCode(of: self) else { return false }
         let dx = center.x - other.center.x, dy = center.y - other.center.y
         let span = max(extent, other.extent, 1)
         let sizeRatio = min(extent, other.extent) / span
@@ -76,8 +77,10 @@ extension Detection {
     /// find a GS1 DataBar, whose checksum is 79 to 1, in a dense QR code's modules; nothing
     /// prints a barcode inside one), or an EAN-8 or UPC-E within the box of a longer EAN/UPC
     /// symbol (seven-module digits inside a longer symbol's bars can pass for a shorter
-    /// symbol of its own, never the other way round).
+    /// symbol of its own, never the other way round), or an EAN/UPC code read without the
+    /// add-on another read of it has (`isMainCode(of:)`).
     func isPart(of other: Detection) -> Bool {
+        if isMainCode(of: other) { return true }
         if !symbology.isMatrix, other.symbology.isMatrix, other.corners.count == 4 {
             return other.corners.encloses(center)
         }

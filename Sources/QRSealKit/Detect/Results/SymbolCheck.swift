@@ -7,13 +7,17 @@
 enum SymbolCheck {
     /// The detection `candidate` stands for, or nil when it fails a check.
     static func detection(from candidate: Candidate, mapping: PixelMapping, inputWidth: Int, inputHeight: Int,
-                          wanted: Set<Symbology>) -> Detection? {
-        guard let (symbology, bytes) = normalized(candidate.symbology, candidate.bytes, wanted: wanted),
+                          wanted: Set<Symbology>, reading: ReadingOptions = ReadingOptions()) -> Detection? {
+        guard let (symbology, bytes) = normalized(candidate.symbology, candidate.bytes, wanted: wanted, reading: reading),
               payloadIsValid(symbology, bytes) else { return nil }
         // The engine's reading is only for bytes it read; a renamed ISBN-10 is new text.
         let engineText = bytes == candidate.bytes ? candidate.engineText : nil
+        // MaxiCode's characters are ISO-8859-1 unless an ECI says otherwise (ISO/IEC 16023):
+        // no guess between encodings, as for QR.
+        let latin1 = symbology == .maxiCode && !candidate.declaresCharacterSet && !bytes.contains(0)
         var read = Detection(symbology: symbology, bytes: bytes,
-                             text: TextDecoding.text(from: bytes, engineReading: engineText,
+                             text: latin1 ? String(bytes.map { Character(Unicode.Scalar($0)) })
+                                 : TextDecoding.text(from: bytes, engineReading: engineText,
                                                      declared: candidate.declaresCharacterSet),
                              corners: candidate.corners,
                              version: candidate.version.flatMap { (1...40).contains($0) ? $0 : nil },
@@ -33,10 +37,15 @@ enum SymbolCheck {
     /// One spelling per symbol whichever engine read it: an EAN-13 in the ISBN ranges is
     /// an ISBN-13 (or ISBN-10) when those were asked for, as zbar reports it; a Code 39 of
     /// six base-32 characters whose digits check is the Code 32 it stands for when Code 32
-    /// was asked for; a GS1
-    /// DataBar is its element string as zbar gives it (see `GS1`).
-    static func normalized(_ symbology: Symbology, _ bytes: [UInt8],
-                           wanted: Set<Symbology>) -> (Symbology, [UInt8])? {
+    /// was asked for; a Code 39 whose shift characters all form Full ASCII pairs is the text
+    /// they stand for (`Code39FullASCII`) unless `reading` asks for the characters as they
+    /// stand; a GS1 DataBar is its element string as zbar gives it (see `GS1`).
+    static func normalized(_ symbology: Symbology, _ bytes: [UInt8], wanted: Set<Symbology>,
+                           reading: ReadingOptions = ReadingOptions()) -> (Symbology, [UInt8])? {
+        // An add-on's digits follow the main code's, which is named on its own.
+        if reading.eanAddOns, let (main, addOn) = EANAddOn.split(bytes, of: symbology), !addOn.isEmpty {
+            return normalized(symbology, main, wanted: wanted, reading: reading).map { ($0.0, $0.1 + addOn) }
+        }
         if symbology == .ean13, bytes.count == 13, bytes.starts(with: Array("97".utf8)),
            bytes[2] == UInt8(ascii: "8") || bytes[2] == UInt8(ascii: "9") {
             if wanted.contains(.isbn13) { return (.isbn13, bytes) }
@@ -58,14 +67,20 @@ enum SymbolCheck {
         case .databarExpanded where bytes.first == UInt8(ascii: "("):
             guard let plain = GS1.elementString(bracketed: bytes) else { return nil }
             return (symbology, plain)
+        case .code39 where reading.code39FullASCII:
+            return (symbology, Code39FullASCII.decoded(bytes) ?? bytes)
         default:
             return (symbology, bytes)
         }
     }
 
     /// Whether the payload is possible for its symbology: digits and a right check digit for
-    /// the EAN/UPC family, at most a full version-40 symbol for QR.
+    /// the EAN/UPC family (and an add-on of two or five digits after them, `EANAddOn`), at most a full version-40 symbol for QR.
     static func payloadIsValid(_ symbology: Symbology, _ bytes: [UInt8]) -> Bool {
+        // Only an add-on of digits may follow an EAN/UPC code; its check is in its bars' parity.
+        if let (main, addOn) = EANAddOn.split(bytes, of: symbology), !addOn.isEmpty {
+            return payloadIsValid(symbology, main)
+        }
         let digits = bytes.map { Int($0) - 48 }
         let allDigits = digits.allSatisfy { (0...9).contains($0) }
         switch symbology {
@@ -94,7 +109,7 @@ enum SymbolCheck {
             return !bytes.isEmpty && bytes.count <= 35
         case .code32:
             return bytes.count == 10 && bytes[0] == UInt8(ascii: "A") && Code32.checkDigitIsValid(Array(digits.dropFirst()))
-        case .code128, .code39, .code93, .databarExpanded, .codabar, .dataMatrix, .aztec, .pdf417:
+        case .code128, .code39, .code93, .databarExpanded, .codabar, .dataMatrix, .aztec, .pdf417, .maxiCode:
             return !bytes.isEmpty
         }
     }

@@ -121,7 +121,7 @@ struct EngineTests {
     @Test("the engine refuses bad arguments with an error code instead of reading memory")
     func shimArguments() {
         var options = zxs_options(formats: UInt32(ZXS_FORMAT_QRCODE), try_harder: 1, try_rotate: 1,
-                                  try_downscale: 1, binarizer: 0, max_symbols: 0)
+                                  try_downscale: 1, binarizer: 0, max_symbols: 0, ean_add_ons: 0)
         let pixels = [UInt8](repeating: 255, count: 100)
         Engine.pool.withEngine { engine in
             var none = zxs_results()
