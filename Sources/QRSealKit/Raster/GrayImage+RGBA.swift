@@ -7,11 +7,17 @@ extension GrayImage {
             rgba.withUnsafeBufferPointer { p in
                 for i in 0..<(width * height) {
                     let r = Int(p[4 * i]), g = Int(p[4 * i + 1]), b = Int(p[4 * i + 2])
-                    gray[i] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
+                    gray[i] = luma(r, g, b)
                 }
             }
             count = width * height
         }
         self.init(width: width, height: height, pixels: pixels)
     }
+}
+
+/// The BT.601 luma of an 8-bit colour, rounded, as every decoder reduces colour to gray.
+@inline(__always)
+func luma(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
+    UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
 }

@@ -28,8 +28,8 @@ public struct SharedLibrary: Sendable, Hashable, CustomStringConvertible {
     /// cairo, for PDF sheets and the labels of animated GIFs.
     public static let cairo = SharedLibrary("cairo", package: "libcairo2", for: "drawing PDF sheets and labels",
                                             QRSEAL_LIBRARY_CAIRO)
-    /// giflib, for animated GIFs.
-    public static let gif = SharedLibrary("giflib", package: "libgif7", for: "writing animated GIFs", QRSEAL_LIBRARY_GIF)
+    /// giflib, for animated GIFs and reading GIF files.
+    public static let gif = SharedLibrary("giflib", package: "libgif7", for: "reading and writing GIFs", QRSEAL_LIBRARY_GIF)
     /// OpenSSL's libcrypto, for sealing, opening and hashing.
     public static let crypto = SharedLibrary("OpenSSL (libcrypto)", package: "libssl3",
                                              for: "sealing, opening and hashing", QRSEAL_LIBRARY_CRYPTO)
