@@ -4,8 +4,13 @@
 #include "../CPoppler/shim.h"
 #include "lazy.h"
 
+/* GLib's own prototype, for this file only (the shims name the error type apart). */
+void g_error_free(qrseal_gerror *error);
+
 #define GLIB_FUNCTIONS(F, V)                                                                  \
     V(g_object_unref, (void *object), (object))                                               \
-    V(g_error_free, (GError *error), (error))
+    V(g_error_free, (qrseal_gerror *error), (error))
 
 QRSEAL_LAZY_LIBRARY(qrseal_lazy_glib, "libgobject-2.0.so.0", GLIB_FUNCTIONS)
+
+void qrseal_g_error_free(qrseal_gerror *error) { g_error_free(error); }

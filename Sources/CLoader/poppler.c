@@ -6,7 +6,7 @@
 
 #define POPPLER_FUNCTIONS(F, V)                                                               \
     F(PopplerDocument *, poppler_document_new_from_data,                                      \
-      (char *data, int length, const char *password, GError **error), (data, length, password, error), NULL) \
+      (char *data, int length, const char *password, qrseal_gerror **error), (data, length, password, error), NULL) \
     F(int, poppler_document_get_n_pages, (PopplerDocument *document), (document), 0)          \
     F(PopplerPage *, poppler_document_get_page, (PopplerDocument *document, int index), (document, index), NULL) \
     V(poppler_page_get_size, (PopplerPage *page, double *width, double *height), (page, width, height)) \

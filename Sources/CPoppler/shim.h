@@ -7,20 +7,22 @@
 
 typedef struct _PopplerDocument PopplerDocument;
 typedef struct _PopplerPage PopplerPage;
-/* GLib's GError: a quark, a code and a message. */
-typedef struct _GError {
+/* GLib's GError (a quark, a code and a message), under a name of its own: GTK's headers,
+ * which the desktop app's module brings into the same program, define GError themselves. */
+typedef struct qrseal_gerror {
     unsigned int domain;
     int code;
     char *message;
-} GError;
+} qrseal_gerror;
 struct _cairo;
 
-PopplerDocument *poppler_document_new_from_data(char *data, int length, const char *password, GError **error);
+PopplerDocument *poppler_document_new_from_data(char *data, int length, const char *password, qrseal_gerror **error);
 int poppler_document_get_n_pages(PopplerDocument *document);
 PopplerPage *poppler_document_get_page(PopplerDocument *document, int index);
 void poppler_page_get_size(PopplerPage *page, double *width, double *height);
 void poppler_page_render(PopplerPage *page, struct _cairo *cairo);
 void g_object_unref(void *object);
-void g_error_free(GError *error);
+/* g_error_free, through CLoader's glib.c (Sources/CLoader/glib.c). */
+void qrseal_g_error_free(qrseal_gerror *error);
 
 #endif

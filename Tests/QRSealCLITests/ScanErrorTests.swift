@@ -28,7 +28,7 @@ struct ScanErrorTests {
         ("empty.png", "empty file"),
         ("truncated.png", "damaged PNG image"),
         ("truncated.jpg", "damaged JPEG image"),
-        ("notes.png", "not an image (expected PNG, JPEG or PNM)"),
+        ("notes.png", "not an image (expected PNG, JPEG, PNM, BMP, GIF, TIFF, WebP, PDF or SVG)"),
         ("huge.png", "image is 100000x100000 (10000 megapixels), above the limit of 100 megapixels"),
         ("random.jpg", "not an image"),
         ("folder", "is a directory"),

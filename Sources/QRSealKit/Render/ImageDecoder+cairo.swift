@@ -38,6 +38,16 @@ extension ImageDecoder {
         return GrayImage(width: width, height: height, pixels: pixels)
     }
 
+    /// The pixels a `width` × `height` page covers at `scale` (a part of a pixel at the edge
+    /// dropped, so that a page scaled to the pixel limit stays within it); at least one.
+    func pixelSize(_ width: Double, _ height: Double, scale: Double) -> (width: Int, height: Int) {
+        func pixels(_ length: Double) -> Int {
+            let scaled = (length * scale).rounded(.down)
+            return scaled.isFinite ? Int(max(1, min(scaled, 1e9))) : 1
+        }
+        return (pixels(width), pixels(height))
+    }
+
     /// The scale from a page's units to pixels: `preferred`, lowered until a `width` × `height`
     /// page fits within the pixel limit.
     func drawingScale(width: Double, height: Double, preferred: Double) -> Double {

@@ -10,7 +10,7 @@ extension ImageDecoder {
     /// has no base file, so librsvg loads nothing else (no image or stylesheet it names).
     func decodeSVG(_ bytes: [UInt8]) throws(RasterError) -> GrayImage {
         do { try SharedLibrary.rsvg.load() } catch { throw .library(format: "SVG", error) }
-        var error: UnsafeMutablePointer<GError>?
+        var error: UnsafeMutablePointer<qrseal_gerror>?
         guard let handle = bytes.withUnsafeBufferPointer({ rsvg_handle_new_from_data($0.baseAddress, UInt($0.count), &error) }) else {
             throw Self.rsvgError(error)
         }
@@ -23,18 +23,18 @@ extension ImageDecoder {
         }
         let preferred = max(1, Self.svgSide / max(size.width, size.height))
         let scale = drawingScale(width: size.width, height: size.height, preferred: preferred)
-        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        let (width, height) = pixelSize(size.width, size.height, scale: scale)
         return try drawn(format: "SVG", width: width, height: height, scale: scale) { cr throws(RasterError) in
             var viewport = RsvgRectangle(x: 0, y: 0, width: size.width, height: size.height)
-            var error: UnsafeMutablePointer<GError>?
+            var error: UnsafeMutablePointer<qrseal_gerror>?
             guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else { throw Self.rsvgError(error) }
         }
     }
 
-    /// librsvg's GError as a `RasterError`, freed.
-    private static func rsvgError(_ error: UnsafeMutablePointer<GError>?) -> RasterError {
+    /// librsvg's qrseal_gerror as a `RasterError`, freed.
+    private static func rsvgError(_ error: UnsafeMutablePointer<qrseal_gerror>?) -> RasterError {
         guard let error else { return .damaged(format: "SVG", reason: "unreadable document") }
-        defer { g_error_free(error) }
+        defer { qrseal_g_error_free(error) }
         let message = error.pointee.message.map { String(cString: $0) } ?? "unreadable document"
         return .damaged(format: "SVG", libraryMessage: message)
     }

@@ -16,7 +16,7 @@ extension ImageDecoder {
         // poppler reads from the bytes in place, for as long as the document lives.
         var data = bytes.map { CChar(bitPattern: $0) }
         try data.withUnsafeMutableBufferPointer { buffer throws(RasterError) in
-            var error: UnsafeMutablePointer<GError>?
+            var error: UnsafeMutablePointer<qrseal_gerror>?
             guard let document = poppler_document_new_from_data(buffer.baseAddress, Int32(buffer.count), nil, &error) else {
                 throw Self.popplerError(error)
             }
@@ -31,7 +31,7 @@ extension ImageDecoder {
                 var points = (width: 0.0, height: 0.0)
                 poppler_page_get_size(page, &points.width, &points.height)
                 let scale = drawingScale(width: points.width, height: points.height, preferred: Self.pdfResolution / 72)
-                let width = Int((points.width * scale).rounded(.up)), height = Int((points.height * scale).rounded(.up))
+                let (width, height) = pixelSize(points.width, points.height, scale: scale)
                 let image = try drawn(format: "PDF", width: width, height: height, scale: scale) { cr in
                     poppler_page_render(page, cr)
                 }
@@ -40,10 +40,10 @@ extension ImageDecoder {
         }
     }
 
-    /// poppler's GError as a `RasterError`, freed.
-    private static func popplerError(_ error: UnsafeMutablePointer<GError>?) -> RasterError {
+    /// poppler's qrseal_gerror as a `RasterError`, freed.
+    private static func popplerError(_ error: UnsafeMutablePointer<qrseal_gerror>?) -> RasterError {
         guard let error else { return .damaged(format: "PDF", reason: "unreadable document") }
-        defer { g_error_free(error) }
+        defer { qrseal_g_error_free(error) }
         let message = error.pointee.message.map { String(cString: $0) } ?? "unreadable document"
         return .damaged(format: "PDF", libraryMessage: message)
     }
