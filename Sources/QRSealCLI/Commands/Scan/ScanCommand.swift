@@ -73,18 +73,28 @@ struct ScanCommand {
                 source == "-" ? try StandardInput.image(console, limit: Files.maxInputBytes)
                     : try Files.read(source, console: console)
             }
-            // Each page or frame is scanned as it is decoded, so that one is held at a time.
+            // Each page or frame is scanned as it is decoded, on every core while the next is
+            // decoded (a PDF's pages are drawn one after another); at most as many wait as
+            // there are cores, so that few are held at once.
             let pictures = Result { () throws(RasterError) -> [ScannedPicture] in
-                var scanned: [ScannedPicture] = []
+                let results = ScannedPictures(), group = DispatchGroup()
+                let slots = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount)
+                defer { group.wait() }
                 try scanner.decoder.decodeEach((try? loaded.get()) ?? []) { image, part in
-                    let name = ScannedPicture.name(source, part)
-                    let report = text?.textOnly == true ? DetectorReport(detections: []) : scanner.detector.examine(image)
-                    let recognised = text.map { text in
-                        Result { () throws(CLIError) in try text.recognize(image, codes: report.detections, source: name) }
+                    let index = results.reserve()
+                    slots.wait()
+                    DispatchQueue.global().async(group: group) {
+                        defer { slots.signal() }
+                        let name = ScannedPicture.name(source, part)
+                        let report = text?.textOnly == true ? DetectorReport(detections: []) : scanner.detector.examine(image)
+                        let recognised = text.map { text in
+                            Result { () throws(CLIError) in try text.recognize(image, codes: report.detections, source: name) }
+                        }
+                        results.set(index, ScannedPicture(part: part, report: report, text: recognised))
                     }
-                    scanned.append(ScannedPicture(part: part, report: report, text: recognised))
                 }
-                return scanned
+                group.wait()
+                return results.all
             }
             return (keepBytes ? loaded : loaded.map { _ in [] }, pictures)
         }) { (i: Int, scanned: (Result<[UInt8], CLIError>, Result<[ScannedPicture], RasterError>)) in
@@ -132,8 +142,26 @@ struct ScanCommand {
         return presenter.tally.status(otherwise: found > 0 ? .success : .nothingFound)
     }
 
+    /// The pictures of one file as their scans end, in any order, kept in the file's order.
+    final class ScannedPictures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pictures: [ScannedPicture?] = []
+
+        /// A place for the next picture.
+        func reserve() -> Int {
+            lock.withLock { pictures.append(nil); return pictures.count - 1 }
+        }
+
+        func set(_ index: Int, _ picture: ScannedPicture) {
+            lock.withLock { pictures[index] = picture }
+        }
+
+        /// Every picture, once all were set.
+        var all: [ScannedPicture] { lock.withLock { pictures.compactMap { $0 } } }
+    }
+
     /// What one page or frame of a file gave: its codes, and its text when asked for.
-    struct ScannedPicture {
+    struct ScannedPicture: @unchecked Sendable {
         let part: ImagePart?
         let report: DetectorReport
         let text: Result<[TextBlock], CLIError>?
