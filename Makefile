@@ -33,7 +33,7 @@ DEB_MAINTAINER ?= qrseal maintainers <maintainers@users.noreply.a-seed-400f2da3.
 # benchmarks use as independent checks; the second line of DEB_PEERS runs the desktop app's
 # tests (Tests/Desktop: Xvfb, a D-Bus session, the accessibility bus, pyatspi; python3-gi and
 # GTK 4's typelib for the harness's own fixture window) and checks its .desktop file and metainfo.
-DEB_LIBS = libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev libturbojpeg0-dev libssl-dev libbrotli-dev libsqlite3-dev libisal-dev libcairo2-dev libgif-dev libtesseract-dev tesseract-ocr-eng fonts-dejavu-core linux-libc-dev pkg-config libgtk-4-dev libadwaita-1-dev
+DEB_LIBS = libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev libturbojpeg0-dev libssl-dev libbrotli-dev libsqlite3-dev libisal-dev libcairo2-dev libgif-dev libtiff-dev libwebp-dev libpoppler-glib-dev librsvg2-dev libtesseract-dev tesseract-ocr-eng fonts-dejavu-core linux-libc-dev pkg-config libgtk-4-dev libadwaita-1-dev
 DEB_PEERS = qrencode zbar-tools zxing-cpp-tools zint imagemagick librsvg2-bin age openssl sqlite3 poppler-utils python3 python3-venv liberasurecode-dev tesseract-ocr tesseract-ocr-deu \
 	bash zsh fish dpkg-dev fakeroot lintian \
 	xvfb dbus-daemon dbus-bin at-spi2-core python3-pyatspi python3-gi gir1.2-gtk-4.0 x11-utils \

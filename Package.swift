@@ -12,7 +12,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"])]),
-        // zbar, SQLite, libcrypto, cairo, giflib and Tesseract are not linked: CLoader opens each on first use
+        // zbar, SQLite, libcrypto, cairo, giflib, Tesseract, libtiff, libwebp, poppler and librsvg are not linked: CLoader opens each on first use
         // (no pkgConfig here, whose flags would link it; their headers are in /usr/include).
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
@@ -25,6 +25,13 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // Image files read through Debian's libraries, each opened on first use by CLoader too.
+        .systemLibrary(name: "CTIFF", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
+        // poppler's and librsvg's GLib interfaces, declared in their shims by hand (only the
+        // functions read here), so that no GLib header or link flag is needed.
+        .systemLibrary(name: "CPoppler", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
         // Intel's ISA-L: the erasure code of messages split over several symbols.
         .systemLibrary(name: "CISAL", pkgConfig: "libisal",
                        providers: [.apt(["libisal-dev"])]),
@@ -51,7 +58,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("m")]),
         .executableTarget(name: "qrseal-engine", dependencies: ["CEngine", "CZXingShim", "CLoader"]),
         .target(name: "QRSealKit",
-                dependencies: ["CEngine", "CLoader", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CISAL", "CCairo", "CGIF", "CTesseract"]),
+                dependencies: ["CEngine", "CLoader", "CQREncode", "CZBar", "CPNG", "CTurboJPEG", "CLibCrypto", "CBrotli", "CSQLite", "CV4L2", "CISAL", "CCairo", "CGIF", "CTesseract",
+                             "CTIFF", "CWebP", "CPoppler", "CRsvg"]),
         .target(name: "QRSealCLI", dependencies: ["QRSealKit"]),
         .executableTarget(name: "qrseal", dependencies: ["QRSealCLI"]),
         // GTK 4 and libadwaita (Debian 12: 4.8 and 1.2), for the desktop app alone: the CLI

@@ -22,8 +22,9 @@ esac
 # The libraries qrseal opens on first use (Sources/CLoader) are not in the binary's NEEDED
 # list, so dpkg-shlibdeps cannot see them: each one's dependency comes from the shlibs file of
 # the package that has it, as dpkg-shlibdeps would take it. zbar (scan), SQLite (the inbox),
-# libcrypto (sealing, hashing), cairo (PDF sheets, GIF labels) and giflib (GIFs) are needed by
-# everyday commands; Tesseract, with leptonica and its image libraries, only by scan --text,
+# libcrypto (sealing, hashing), cairo (PDF sheets, GIF labels, drawing PDF and SVG files to
+# read), giflib (GIFs), libtiff, libwebp, poppler's GLib interface and librsvg (reading TIFF,
+# WebP, PDF and SVG files) are needed by everyday commands; Tesseract, with leptonica and its image libraries, only by scan --text,
 # so it is recommended.
 shlibs_dependency() {
     local soname=$1 path package name version line
@@ -36,7 +37,8 @@ shlibs_dependency() {
     [ -n "$line" ] || { echo "deb.sh: no shlibs entry for $soname in $package" >&2; exit 1; }
     echo "$line"
 }
-for soname in libzbar.so.0 libsqlite3.so.0 libcrypto.so.3 libcairo.so.2 libgif.so.7; do
+for soname in libzbar.so.0 libsqlite3.so.0 libcrypto.so.3 libcairo.so.2 libgif.so.7 libtiff.so.6 libwebp.so.7 \
+    libpoppler-glib.so.8 librsvg-2.so.2 libgobject-2.0.so.0; do
     depends="$depends, $(shlibs_dependency "$soname")"
 done
 recommends="$(shlibs_dependency libtesseract.so.5), tesseract-ocr-eng, fonts-dejavu-core"

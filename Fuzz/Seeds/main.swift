@@ -12,6 +12,7 @@ struct Seeds {
     static func main() throws {
         let qr = try QREncoder(level: .low).encode(.text("qrseal")).image(scale: 1, margin: 2)
         try images(qr)
+        try pictures(qr)
         try exif(qr)
         try y4m()
         try camera(qr)
@@ -34,6 +35,43 @@ struct Seeds {
 
     static func write(_ target: String, _ name: String, _ text: String) throws {
         try write(target, name, Array(text.utf8))
+    }
+
+    // MARK: pictures
+
+    /// BMP, GIF, TIFF, WebP, SVG and PDF of the code, two frames or pages where the format
+    /// has several, made by ImageMagick's `convert` and `rsvg-convert` from a PNG (skipped
+    /// when they are missing: `make setup` installs both).
+    static func pictures(_ qr: GrayImage) throws {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("qrseal-seeds-\(getpid())")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let png = temporary.appendingPathComponent("qr.png").path
+        try Data(PNGEncoder.encode(qr)).write(to: URL(fileURLWithPath: png))
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\"><rect width=\"24\" height=\"24\" fill=\"#fff\"/>"
+            + "<rect x=\"4\" y=\"4\" width=\"8\" height=\"8\"/></svg>\n"
+        try write("pictures", "square.svg", svg)
+        let svgPath = temporary.appendingPathComponent("square.svg").path
+        try Data(svg.utf8).write(to: URL(fileURLWithPath: svgPath))
+        let made: [(String, String, [String])] = [
+            ("qr-24bit.bmp", "convert", [png, "-type", "truecolor", "BMP3:%"]),
+            ("qr-rle8.bmp", "convert", [png, "-type", "palette", "-compress", "RLE", "BMP3:%"]),
+            ("qr-two-frames.gif", "convert", [png, png, "-negate", "%"]),
+            ("qr-two-pages.tiff", "convert", [png, png, "-compress", "LZW", "%"]),
+            ("qr-lossless.webp", "convert", [png, "-define", "webp:lossless=true", "%"]),
+            ("qr-lossy.webp", "convert", [png, "-quality", "70", "%"]),
+            ("square-two-pages.pdf", "rsvg-convert", ["-f", "pdf", "-o", "%", svgPath, svgPath]),
+        ]
+        for (name, tool, arguments) in made {
+            let output = temporary.appendingPathComponent(name).path
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+            process.arguments = arguments.map { $0.replacingOccurrences(of: "%", with: output) }
+            guard (try? process.run()) != nil else { continue }
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { continue }
+            try write("pictures", name, Array(try Data(contentsOf: URL(fileURLWithPath: output))))
+        }
     }
 
     // MARK: images

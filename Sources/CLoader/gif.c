@@ -1,5 +1,5 @@
-/* giflib (libgif.so.7), opened when an animated GIF is first written. The functions
- * AnimatedGIF+giflib.swift calls. */
+/* giflib (libgif.so.7), opened when an animated GIF is first written or a GIF first read.
+ * The functions AnimatedGIF+giflib.swift and ImageDecoder+giflib.swift call. */
 #include <stdbool.h>
 #include <gif_lib.h>
 #include "lazy.h"
@@ -30,6 +30,19 @@
     F(ColorMapObject *, GifMakeMapObject, (int ColorCount, const GifColorType *ColorMap),     \
       (ColorCount, ColorMap), NULL)                                                           \
     V(GifFreeMapObject, (ColorMapObject *Object), (Object))                                   \
-    F(const char *, GifErrorString, (int ErrorCode), (ErrorCode), NULL)
+    F(const char *, GifErrorString, (int ErrorCode), (ErrorCode), NULL)                       \
+    F(GifFileType *, DGifOpen, (void *userPtr, InputFunc readFunc, int *Error),               \
+      (userPtr, readFunc, Error), NULL)                                                       \
+    F(int, DGifGetRecordType, (GifFileType *GifFile, GifRecordType *GifType), (GifFile, GifType), GIF_ERROR) \
+    F(int, DGifGetImageDesc, (GifFileType *GifFile), (GifFile), GIF_ERROR)                    \
+    F(int, DGifGetLine, (GifFileType *GifFile, GifPixelType *GifLine, int GifLineLen),        \
+      (GifFile, GifLine, GifLineLen), GIF_ERROR)                                              \
+    F(int, DGifGetExtension, (GifFileType *GifFile, int *GifExtCode, GifByteType **GifExtension), \
+      (GifFile, GifExtCode, GifExtension), GIF_ERROR)                                         \
+    F(int, DGifGetExtensionNext, (GifFileType *GifFile, GifByteType **GifExtension),          \
+      (GifFile, GifExtension), GIF_ERROR)                                                     \
+    F(int, DGifExtensionToGCB, (const size_t GifExtensionLength, const GifByteType *GifExtension, \
+                                GraphicsControlBlock *GCB), (GifExtensionLength, GifExtension, GCB), GIF_ERROR) \
+    F(int, DGifCloseFile, (GifFileType *GifFile, int *ErrorCode), (GifFile, ErrorCode), GIF_ERROR)
 
 QRSEAL_LAZY_LIBRARY(qrseal_lazy_gif, "libgif.so.7", GIF_FUNCTIONS)

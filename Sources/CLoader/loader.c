@@ -4,12 +4,12 @@
 #include "lazy.h"
 
 extern struct qrseal_lazy_library qrseal_lazy_zbar, qrseal_lazy_tesseract, qrseal_lazy_cairo, qrseal_lazy_gif,
-    qrseal_lazy_sqlite, qrseal_lazy_crypto;
+    qrseal_lazy_sqlite, qrseal_lazy_crypto, qrseal_lazy_tiff, qrseal_lazy_webp, qrseal_lazy_poppler, qrseal_lazy_rsvg;
 
 /* In the order of enum qrseal_library. */
 static struct qrseal_lazy_library *const libraries[] = {
     &qrseal_lazy_zbar, &qrseal_lazy_tesseract, &qrseal_lazy_cairo, &qrseal_lazy_gif, &qrseal_lazy_sqlite,
-    &qrseal_lazy_crypto,
+    &qrseal_lazy_crypto, &qrseal_lazy_tiff, &qrseal_lazy_webp, &qrseal_lazy_poppler, &qrseal_lazy_rsvg,
 };
 
 static struct qrseal_lazy_library *library_for(enum qrseal_library library) {

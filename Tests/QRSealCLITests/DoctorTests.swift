@@ -31,7 +31,7 @@ struct DoctorTests {
         let section = lines[(start + 1)...].prefix { $0.hasPrefix("  ") }
         #expect(section.map { $0.split(separator: " ").first.map(String.init) ?? "" }
                 == ["zbar", "zxing-cpp", "libqrencode", "OpenSSL", "SQLite", "libpng", "libjpeg-turbo", "Brotli", "Tesseract",
-                    "cairo", "giflib"])
+                    "cairo", "giflib", "libtiff", "libwebp", "poppler", "librsvg"])
         let zbar = try #require(section.first)
         #expect(zbar.range(of: #"^  zbar +\d+\.\d+\.\d+ +/\S*libzbar\.so"#, options: .regularExpression) != nil, "\(zbar)")
         #expect(section.allSatisfy { $0.contains("/lib") }, "\(section)")

@@ -64,7 +64,7 @@ struct MissingLibraryTests {
         let dir = try TempDir()
         let r = try run(hiding: .gif, ["encode", "--format", "gif", "-o", "x.gif", "hello"], in: dir)
         #expect(r.status == 2)
-        #expect(r.stderr.hasPrefix("qrseal: error: cannot load libgif.so.7, which writing animated GIFs needs: "), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("qrseal: error: cannot load libgif.so.7, which reading and writing GIFs needs: "), "\(r.stderr)")
         #expect(r.stderr.contains("qrseal: hint: install it: apt-get install libgif7"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("x.gif")))
     }

@@ -13,6 +13,10 @@ enum qrseal_library {
     QRSEAL_LIBRARY_GIF,
     QRSEAL_LIBRARY_SQLITE,
     QRSEAL_LIBRARY_CRYPTO,
+    QRSEAL_LIBRARY_TIFF,
+    QRSEAL_LIBRARY_WEBP,
+    QRSEAL_LIBRARY_POPPLER,
+    QRSEAL_LIBRARY_RSVG,
 };
 
 /* Opens `library` on the first call (thread-safe); 0 when it is loaded, -1 when it cannot be. */

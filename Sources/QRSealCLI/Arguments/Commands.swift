@@ -74,11 +74,11 @@ enum Commands {
 
     static let scan = CommandSpec(
         name: "scan",
-        abstract: "Read every QR code and barcode in images, a YUV4MPEG2 stream or a camera.",
+        abstract: "Read every QR code and barcode in images (PNG, JPEG, PNM, BMP, GIF, TIFF, WebP; PDF and SVG drawn; every page and frame), a YUV4MPEG2 stream or a camera.",
         arguments: "IMAGE... | - | --stream FILE | --camera",
         options: [
             OptionSpec(long: "raw", help: "Print only the payloads, one per line."),
-            OptionSpec(long: "json", help: "Print one JSON object per symbol per line."),
+            OptionSpec(long: "json", help: "Print one JSON object per symbol per line, and one per file with nothing found."),
             OptionSpec(long: "symbology", value: "LIST",
                        help: "Read only these kinds, comma-separated: "
                            + Symbology.allCases.map(\.rawValue).joined(separator: ",")

@@ -305,6 +305,17 @@ struct OutcomePresenter {
     }
 
     /// At the end of a run: one hint per message still incomplete.
+    /// Says that `source` held no code (nor text, when `text` was asked for): a line on
+    /// standard error, or with --json an event `{"event":"nothing_found","source":…}` among
+    /// the codes, so that every input given is accounted for.
+    func nothingFound(_ source: String, text: Bool, console: Console) {
+        let what = text ? "no code or text found" : "no code found"
+        switch style {
+        case .json: console.print(JSON.line([("event", .string("nothing_found")), ("source", .string(source))]))
+        case .human, .raw: console.printError("qrseal: " + DisplayText.escape("\(source): \(what)"))
+        }
+    }
+
     func printPending(console: Console) {
         for progress in pending.values.sorted(by: { $0.idText < $1.idText }) {
             Diagnostics.hint("message \(progress.idText): \(progress.text); "

@@ -15,8 +15,17 @@ extension QRSealCLI {
     ///   the registers with the bytes of memory they point at to standard error, where a
     ///   passphrase or a key may then be read;
     /// - SIGTERM, SIGINT and SIGHUP remove the temporary file being written, when the file
-    ///   system could not make an unnamed one (`TemporaryNames`).
+    ///   system could not make an unnamed one (`TemporaryNames`);
+    /// - the C libraries' `stderr` stream writes nowhere: zbar prints its internal checks there
+    ///   (`WARNING: decoder/databar.c:…: Assertion … failed.`, whatever `zbar_set_verbosity`
+    ///   says), and glib's default log handler, under poppler and librsvg, its warnings. qrseal's
+    ///   own messages go to file descriptor 2 with write(2) (`StandardStreams`) and are not
+    ///   affected; glibc documents `stderr` as a variable a program may assign.
     public static func prepareProcess() {
+        // Through its address: Swift does not let a program assign a C global.
+        if let nowhere = fopen("/dev/null", "w"), let stream = dlsym(nil, "stderr") {
+            stream.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee = nowhere
+        }
         var none = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
         // prctl(2) is variadic, which Swift does not call; on Linux its integer arguments are

@@ -26,7 +26,7 @@ enum StandardInput {
     /// An image on standard input, read up to `limit`; input whose first bytes are no image's
     /// is not read further, and the decoder says what it is not.
     static func image(_ console: Console, limit: Int) throws(CLIError) -> [UInt8] {
-        let (head, more) = prefix(console, limit: 16)
+        let (head, more) = prefix(console, limit: ImageDecoder.sniffLength)
         guard more, ImageDecoder.sniff(head) != nil else { return head }
         return head + (try read(console, limit: limit - head.count, what: "the most this tool reads"))
     }

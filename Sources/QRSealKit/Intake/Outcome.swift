@@ -15,8 +15,11 @@ public struct IntakeSource: Sendable, Equatable {
     }
 
     /// An image or text file, or "-" for standard input: recorded as an absolute path.
-    public static func file(_ path: String) -> IntakeSource {
-        IntakeSource(name: path, recorded: path == "-" ? path : URL(fileURLWithPath: path).standardizedFileURL.path,
+    /// `part` names the page or frame of a file of several ("page 3"): messages then name
+    /// the source "sheet.pdf (page 3)"; the inbox records the file.
+    public static func file(_ path: String, part: String? = nil) -> IntakeSource {
+        IntakeSource(name: part.map { "\(path) (\($0))" } ?? path,
+                     recorded: path == "-" ? path : URL(fileURLWithPath: path).standardizedFileURL.path,
                      kind: .file)
     }
 }

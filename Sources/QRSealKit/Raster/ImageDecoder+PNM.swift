@@ -37,7 +37,7 @@ extension ImageDecoder {
                 let r = Int(scale[try reader.sample(maxval: maxval, binary: header.binary)])
                 let g = Int(scale[try reader.sample(maxval: maxval, binary: header.binary)])
                 let b = Int(scale[try reader.sample(maxval: maxval, binary: header.binary)])
-                pixels[index] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
+                pixels[index] = luma(r, g, b)
             } else {
                 pixels[index] = scale[try reader.sample(maxval: maxval, binary: header.binary)]
             }

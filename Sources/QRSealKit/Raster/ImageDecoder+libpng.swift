@@ -18,7 +18,7 @@ extension ImageDecoder {
             pixels.withUnsafeMutableBufferPointer { gray in
                 for index in 0..<gray.count {
                     let r = Int(rgb[3 * index]), g = Int(rgb[3 * index + 1]), b = Int(rgb[3 * index + 2])
-                    gray[index] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
+                    gray[index] = luma(r, g, b)
                 }
             }
         }

@@ -2,8 +2,10 @@
 public enum RasterError: Error, Equatable, Sendable {
     /// The input holds no bytes at all.
     case empty
-    /// The first bytes match none of the formats we read (PNG, JPEG, PNM).
+    /// The first bytes match none of the formats we read (`ImageDecoder.Format`).
     case unknownFormat
+    /// A file of more pages or frames than `ImageDecoder.maxPictures`.
+    case tooManyPictures(format: String, limit: Int)
     /// The header declares more pixels than the caller allows; nothing was allocated.
     case tooLarge(width: Int, height: Int, limit: Int)
     /// The header declares a zero or negative size.
@@ -16,6 +18,8 @@ public enum RasterError: Error, Equatable, Sendable {
     case unsupported(format: String, reason: String)
     /// Encoding an image failed; the text says how.
     case encodeFailed(reason: String)
+    /// The library that reads this format could not be opened.
+    case library(format: String, LibraryError)
 }
 
 extension RasterError: CustomStringConvertible {
@@ -24,7 +28,9 @@ extension RasterError: CustomStringConvertible {
         case .empty:
             return "empty file"
         case .unknownFormat:
-            return "not an image (expected PNG, JPEG or PNM)"
+            return "not an image (expected PNG, JPEG, PNM, BMP, GIF, TIFF, WebP, PDF or SVG)"
+        case let .tooManyPictures(format, limit):
+            return "\(format) file has more than \(limit) pages or frames"
         case let .tooLarge(width, height, limit):
             return "image is \(width)x\(height) (\(pixelCount(Double(width) * Double(height)))), "
                 + "above the limit of \(pixelCount(Double(limit)))"
@@ -38,6 +44,8 @@ extension RasterError: CustomStringConvertible {
             return "unsupported \(format) image: \(reason)"
         case let .encodeFailed(reason):
             return "cannot encode image: \(reason)"
+        case let .library(format, error):
+            return "cannot read \(format) images: \(error)"
         }
     }
 }

@@ -76,6 +76,24 @@ public enum LinkedLibraries {
         },
         // giflib has no version call: its file name gives it.
         Known(name: "giflib", file: "libgif.so", onDemand: .gif) { nil },
+        Known(name: "libtiff", file: "libtiff.so", onDemand: .tiff) {
+            typealias F = @convention(c) () -> UnsafePointer<CChar>?
+            // "LIBTIFF, Version 4.5.0\nCopyright …": the number alone.
+            let text = (symbol("TIFFGetVersion") as F?).flatMap { $0() }.map { String(cString: $0) }
+            return text?.split(separator: "\n").first?.split(separator: " ").last.map(String.init)
+        },
+        Known(name: "libwebp", file: "libwebp.so", onDemand: .webp) {
+            typealias F = @convention(c) () -> Int32
+            guard let f: F = symbol("WebPGetDecoderVersion") else { return nil }
+            let v = f()
+            return "\(v >> 16).\((v >> 8) & 0xFF).\(v & 0xFF)"
+        },
+        Known(name: "poppler (GLib)", file: "libpoppler-glib.so", onDemand: .poppler) {
+            typealias F = @convention(c) () -> UnsafePointer<CChar>?
+            return (symbol("poppler_get_version") as F?).flatMap { $0() }.map { String(cString: $0) }
+        },
+        // librsvg's version is in variables, not a call; its file name gives its library version.
+        Known(name: "librsvg", file: "librsvg-2.so", onDemand: .rsvg) { nil },
     ]
 
     /// Every library qrseal may use, in a fixed order; those not loaded have no path or version.

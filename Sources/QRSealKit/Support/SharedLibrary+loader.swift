@@ -28,15 +28,25 @@ public struct SharedLibrary: Sendable, Hashable, CustomStringConvertible {
     /// cairo, for PDF sheets and the labels of animated GIFs.
     public static let cairo = SharedLibrary("cairo", package: "libcairo2", for: "drawing PDF sheets and labels",
                                             QRSEAL_LIBRARY_CAIRO)
-    /// giflib, for animated GIFs.
-    public static let gif = SharedLibrary("giflib", package: "libgif7", for: "writing animated GIFs", QRSEAL_LIBRARY_GIF)
+    /// giflib, for animated GIFs and reading GIF files.
+    public static let gif = SharedLibrary("giflib", package: "libgif7", for: "reading and writing GIFs", QRSEAL_LIBRARY_GIF)
     /// OpenSSL's libcrypto, for sealing, opening and hashing.
     public static let crypto = SharedLibrary("OpenSSL (libcrypto)", package: "libssl3",
                                              for: "sealing, opening and hashing", QRSEAL_LIBRARY_CRYPTO)
     /// SQLite, for the inbox.
     public static let sqlite = SharedLibrary("SQLite", package: "libsqlite3-0", for: "the inbox", QRSEAL_LIBRARY_SQLITE)
 
-    public static let all: [SharedLibrary] = [.zbar, .sqlite, .crypto, .tesseract, .cairo, .gif]
+    /// libtiff, for reading TIFF files.
+    public static let tiff = SharedLibrary("libtiff", package: "libtiff6", for: "reading TIFF images", QRSEAL_LIBRARY_TIFF)
+    /// libwebp, for reading WebP files.
+    public static let webp = SharedLibrary("libwebp", package: "libwebp7", for: "reading WebP images", QRSEAL_LIBRARY_WEBP)
+    /// poppler's GLib interface, for drawing the pages of PDF files to read.
+    public static let poppler = SharedLibrary("poppler", package: "libpoppler-glib8", for: "reading PDF files",
+                                              QRSEAL_LIBRARY_POPPLER)
+    /// librsvg, for drawing SVG files to read.
+    public static let rsvg = SharedLibrary("librsvg", package: "librsvg2-2", for: "reading SVG images", QRSEAL_LIBRARY_RSVG)
+
+    public static let all: [SharedLibrary] = [.zbar, .sqlite, .crypto, .tesseract, .cairo, .gif, .tiff, .webp, .poppler, .rsvg]
 
     private init(_ name: String, package: String, for purpose: String, _ library: qrseal_library) {
         self.name = name

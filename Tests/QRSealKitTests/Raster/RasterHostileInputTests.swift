@@ -11,7 +11,7 @@ struct RasterHostileInputTests {
 
     @Test("bytes of no known format are reported as not an image",
           arguments: [Array("hello, world".utf8), [0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8], Array("P".utf8),
-                      Array("GIF89a".utf8), [0x00]])
+                      Array("GIF8".utf8), Array("RIFF".utf8), [0x00]])
     func wrongMagic(_ bytes: [UInt8]) {
         #expect(throws: RasterError.unknownFormat) { try ImageDecoder().decode(bytes) }
     }
@@ -42,6 +42,7 @@ struct RasterHostileInputTests {
         let errors: [RasterError] = [
             try caught([]),
             try caught(Array("GIF89a".utf8)),
+            try caught(Array("II*\u{0}".utf8)),
             try caught(ImageBytes.pngDeclaring(width: 100_000, height: 100_000)),
             try caught(Array("P5\n0 1\n255\n".utf8)),
             try caught(Array("P5\n1 1\n0\n".utf8)),
@@ -50,7 +51,7 @@ struct RasterHostileInputTests {
             let text = error.description
             #expect(text.first?.isLowercase == true && text.last != ".", "\(text)")
         }
-        #expect(errors[2].description
+        #expect(errors[3].description
                 == "image is 100000x100000 (10000 megapixels), above the limit of 100 megapixels")
     }
 

@@ -73,31 +73,56 @@ struct ScanCommand {
                 source == "-" ? try StandardInput.image(console, limit: Files.maxInputBytes)
                     : try Files.read(source, console: console)
             }
-            let image = Result { () throws(RasterError) in try scanner.decoder.decode((try? loaded.get()) ?? []) }
-            let detected = image.map { text?.textOnly == true ? DetectorReport(detections: []) : scanner.detector.examine($0) }
-            let recognised = text.flatMap { text in
-                (try? image.get()).map { image in
-                    Result { () throws(CLIError) in try text.recognize(image, codes: (try? detected.get())?.detections ?? [], source: source) }
+            // Each page or frame is scanned as it is decoded, on every core while the next is
+            // decoded (a PDF's pages are drawn one after another); at most as many wait as
+            // there are cores, so that few are held at once.
+            let pictures = Result { () throws(RasterError) -> [ScannedPicture] in
+                let results = ScannedPictures(), group = DispatchGroup()
+                let slots = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount)
+                defer { group.wait() }
+                try scanner.decoder.decodeEach((try? loaded.get()) ?? []) { image, part in
+                    let index = results.reserve()
+                    slots.wait()
+                    DispatchQueue.global().async(group: group) {
+                        defer { slots.signal() }
+                        let name = ScannedPicture.name(source, part)
+                        let report = text?.textOnly == true ? DetectorReport(detections: []) : scanner.detector.examine(image)
+                        let recognised = text.map { text in
+                            Result { () throws(CLIError) in try text.recognize(image, codes: report.detections, source: name) }
+                        }
+                        results.set(index, ScannedPicture(part: part, report: report, text: recognised))
+                    }
                 }
+                group.wait()
+                return results.all
             }
-            return (keepBytes ? loaded : loaded.map { _ in [] }, detected, recognised)
-        }) { (i: Int, scanned: (Result<[UInt8], CLIError>, Result<DetectorReport, RasterError>, Result<[TextBlock], CLIError>?)) in
-            let source = IntakeSource.file(sources[i])
+            return (keepBytes ? loaded : loaded.map { _ in [] }, pictures)
+        }) { (i: Int, scanned: (Result<[UInt8], CLIError>, Result<[ScannedPicture], RasterError>)) in
             var outcomes: [Outcome] = []
             do throws(CLIError) {
                 let bytes = try scanned.0.get()
-                let report: DetectorReport
-                do throws(RasterError) { report = try scanned.1.get() } catch { throw CLIError(message: "\(sources[i]): \(error.description)") }
-                for _ in 0..<Diagnostics.report(report.failures, source: sources[i], console: console) { presenter.countFailure() }
-                var blocks: [TextBlock] = []
+                let pictures: [ScannedPicture]
+                do throws(RasterError) { pictures = try scanned.1.get() } catch { throw CLIError(message: "\(sources[i]): \(error.description)") }
                 var textFailure: CLIError?
-                if let recognised = scanned.2 {
-                    do throws(CLIError) { blocks = try recognised.get() } catch { textFailure = error }
+                var inFile = 0
+                for picture in pictures {
+                    let source = IntakeSource.file(sources[i], part: picture.part?.description)
+                    for _ in 0..<Diagnostics.report(picture.report.failures, source: source.name, console: console) {
+                        presenter.countFailure()
+                    }
+                    var blocks: [TextBlock] = []
+                    if let recognised = picture.text {
+                        do throws(CLIError) { blocks = try recognised.get() } catch { textFailure = textFailure ?? error }
+                    }
+                    let shown = present(intake.take(picture.report.detections, from: source) + intake.take(blocks, from: source),
+                                        console: console)
+                    // Only the first picture is annotated (--annotate takes one image).
+                    if picture.part == nil || picture.part?.number == 1 { outcomes += shown }
+                    inFile += shown.count
                 }
-                outcomes = present(intake.take(report.detections, from: source) + intake.take(blocks, from: source),
-                                   console: console)
-                found += outcomes.count
+                found += inFile
                 if let textFailure { throw textFailure }
+                if inFile == 0 { presenter.nothingFound(sources[i], text: text != nil, console: console) }
                 if let annotation {
                     try DetectOptions.annotate(bytes, items: outcomes, decoder: intake.reader.decoder, to: annotation,
                                                console: console)
@@ -115,6 +140,36 @@ struct ScanCommand {
         presenter.printPending(console: console)
         presenter.tally.printHints(console: console)
         return presenter.tally.status(otherwise: found > 0 ? .success : .nothingFound)
+    }
+
+    /// The pictures of one file as their scans end, in any order, kept in the file's order.
+    final class ScannedPictures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pictures: [ScannedPicture?] = []
+
+        /// A place for the next picture.
+        func reserve() -> Int {
+            lock.withLock { pictures.append(nil); return pictures.count - 1 }
+        }
+
+        func set(_ index: Int, _ picture: ScannedPicture) {
+            lock.withLock { pictures[index] = picture }
+        }
+
+        /// Every picture, once all were set.
+        var all: [ScannedPicture] { lock.withLock { pictures.compactMap { $0 } } }
+    }
+
+    /// What one page or frame of a file gave: its codes, and its text when asked for.
+    struct ScannedPicture: @unchecked Sendable {
+        let part: ImagePart?
+        let report: DetectorReport
+        let text: Result<[TextBlock], CLIError>?
+
+        /// How messages name a picture: the file, and the page or frame of a file of several.
+        static func name(_ source: String, _ part: ImagePart?) -> String {
+            IntakeSource.file(source, part: part?.description).name
+        }
     }
 
     /// Asks for a passphrase when a message needs one, then shows each outcome: pieces of
