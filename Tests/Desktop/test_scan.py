@@ -6,6 +6,7 @@ once whole; text is read when asked; and without a camera the page says what to 
 import base64
 import json
 import os
+import random
 import re
 import sqlite3
 import subprocess
@@ -270,6 +271,24 @@ class ScanTests(DesktopTest):
                 pyatspi.Registry.generateMouseEvent(x1, y1, "b1r")
                 app.wait_until(lambda: any("https://example.org/dropped" in r for r in self.rows(app)), timeout=60,
                                what="the dropped image's code listed")
+
+    def test_a_pdf_sheet_of_parts_opened_from_the_file_chooser_rebuilds_its_message(self):
+        """A printable PDF sheet of a message in parts, two codes a page, opened through "Open
+        an image": every page is read, the parts come together, and the message opens."""
+        # More than one code holds (random bytes in base64, which compression cannot fold),
+        # so it is split: 12 parts of version 15 at most, two a page, six pages.
+        message = base64.b64encode(bytes(random.Random(7).randrange(256) for _ in range(2700))).decode()
+        self.qrseal("encode", "--max-version", "15", "--per-page", "2", "-o", self.path("sheet.pdf"), message)
+        with self.app("--device", self.path("no-such-camera")) as app:
+            app.find(role="label", name=re.compile("^Cannot read|^No camera"), timeout=30)
+            app.click(app.find(role="push button", name="Open an image"))
+            app.file_chooser_accept(self.path("sheet.pdf"))
+            app.find(name="Content", predicate=lambda n: message in app.text_of(n), timeout=120)
+            rows = self.rows(app)
+            self.assertTrue(any(r.startswith("Message") for r in rows), rows)
+        out = self.qrseal("inbox", "list", "--json", "--limit", "0").stdout.decode()
+        texts = [json.loads(line).get("text") for line in out.splitlines() if line.strip()]
+        self.assertIn(message, texts)
 
     def test_a_wifi_code_joins_its_network_through_networkmanager(self):
         """A Wi-Fi code's "Join network" hands the network to NetworkManager over D-Bus (here a
