@@ -85,7 +85,9 @@ struct ZBarEngine: Sendable {
         let points = (0..<count).map {
             Point(x: Double(zbar_symbol_get_loc_x(symbol, $0)), y: Double(zbar_symbol_get_loc_y(symbol, $0)))
         }
-        return Candidate(symbology: symbology, bytes: bytes, corners: corners(points, symbology))
+        var candidate = Candidate(symbology: symbology, bytes: bytes, corners: corners(points, symbology))
+        candidate.scanLines = Int(zbar_symbol_get_quality(symbol))
+        return candidate
     }
 
     /// zbar lists a QR code's corners as top-left, bottom-left, bottom-right, top-right;

@@ -123,10 +123,11 @@ public struct Detector: Sendable {
         return found.map { $0.withGeometry(from: image) }
     }
 
-    /// The bar regions of the image as it is, for `PassPlan.Gate.unreadBars`.
+    /// The bar regions of the image as it is, for `PassPlan.Gate.unreadBars`: up to
+    /// `PassPlan.barRegionsLooked`, so that a sheet of several linear codes shows each.
     private func findBars(_ image: GrayImage) -> [BarRegion] {
         let start = profile == nil ? 0 : threadCPUMilliseconds()
-        let bars = BarRegions.find(in: image)
+        let bars = BarRegions.find(in: image, most: PassPlan.barRegionsLooked)
         profile?("bar regions", threadCPUMilliseconds() - start, [])
         return bars
     }
@@ -172,7 +173,9 @@ public struct Detector: Sendable {
             let start = threadCPUMilliseconds()
             guard let (copy, mapping) = prepared.image(for: pass.steps) else { return ([], threadCPUMilliseconds() - start) }
             let copied = threadCPUMilliseconds()
-            let input = prepared.readerInput(copy, for: pass.steps, bars: pass.steps.isEmpty ? bars : nil, failures: failures)
+            // The grey-profile reader fits the largest few, as when it finds them itself.
+            let largest = bars.map { Array($0.prefix(BarRegions.maxRegions)) }
+            let input = prepared.readerInput(copy, for: pass.steps, bars: pass.steps.isEmpty ? largest : nil, failures: failures)
             let read = pass.run(on: input, symbologies: wanted).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted)
