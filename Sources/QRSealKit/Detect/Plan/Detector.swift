@@ -4,7 +4,7 @@
 /// Aztec reader (`AztecReader`: Runes, and symbols libZXing 1.4 misses or misreads) and our
 /// Data Matrix reader (`DataMatrixReader`: distorted symbols, several in one image), each
 /// while the codes read leave room for one or include one of its kind. While nothing has been read,
-/// or while finder patterns lie outside every code read (or always, at `.thorough`),
+/// or while finder patterns or bars lie outside every code read (or always, at `.thorough`),
 /// further passes run two at a time: both engines' own searches on the image as it is,
 /// then both on each region around finder patterns no code read explains, then zbar and
 /// zxing-cpp on prepared copies of the image (thresholded, inverted, sharpened, padded,

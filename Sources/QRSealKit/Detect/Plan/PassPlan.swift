@@ -20,8 +20,8 @@ import Foundation
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | beside it, `ours` (our Aztec and Data Matrix readers) | — | each `read` (its kind) or `uncovered` | always |
-/// | `plain`, and beside it in the same batch: | — | `roomForMore` (always on a large photo) | always |
-/// | `profiled`, after both plain searches | — | `roomForMore` and `unreadBars` (`unreadBars` on a large photo) before them, `unreadBars` after them | always |
+/// | `plain`, and beside it in the same batch: | — | `roomForMore` or `unreadBars` (always on a large photo) | always |
+/// | `profiled`, after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
 /// | `balanced` (on a 4-megapixel level of a large photo): the inverted copy | — | `roomForMore` | always |
@@ -101,11 +101,12 @@ enum PassPlan {
         /// A code of this symbology has been read: one that a reader of our own must meet,
         /// so that its soundly checked read outvotes an engine's misread (`Detector.merged`).
         case read(Symbology)
-        /// While nothing has been read, or while a bar region of the image (`BarRegions`)
-        /// has its centre outside every linear code read but an EAN-8 or a UPC-E (an
-        /// engine may have read part of a longer symbol as one of those): fitting grey
-        /// profiles costs more than both engines' searches, and where an engine read the
-        /// whole symbol it can only agree.
+        /// While nothing has been read, or while a bar region of the image (`BarRegions`,
+        /// up to `barRegionsLooked`) is explained by no code read (`unread(_:by:)`; an
+        /// EAN-8 or a UPC-E explains nothing, as an engine may have read part of a longer
+        /// symbol as one of those): a picture of several linear codes whose first pass
+        /// read one still has the others read by both plain searches, while fitting grey
+        /// profiles, which costs more than both, runs only where they too left bars unread.
         case unreadBars
         /// A QR finder pattern shows on one of the locally thresholded copies the first two
         /// `balanced` batches read (`thresholdedCopies`): in the finder census of the copy,
