@@ -6,7 +6,7 @@ enum DetectOptions {
     static let options: [OptionSpec] = [
         OptionSpec(long: "effort", value: "fast|balanced|thorough",
                    help: "How hard to look: fast (one quick pass, then our QR locator if nothing was read), balanced (more passes while nothing "
-                       + "is read; default), thorough (every pass, to find every code in a crowded picture)."),
+                       + "is read or finder patterns or bars lie outside the codes read; default), thorough (every pass, to find every code in a crowded picture)."),
         OptionSpec(long: "annotate", value: "OUT.png",
                    help: "Write a copy of the image with each symbol read outlined and labelled, and with --text each word "
                        + "recognised boxed in blue and each line's kinds written above it (one image only)."),
