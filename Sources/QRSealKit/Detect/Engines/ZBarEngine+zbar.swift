@@ -86,7 +86,8 @@ struct ZBarEngine: Sendable {
             Point(x: Double(zbar_symbol_get_loc_x(symbol, $0)), y: Double(zbar_symbol_get_loc_y(symbol, $0)))
         }
         var candidate = Candidate(symbology: symbology, bytes: bytes, corners: corners(points, symbology))
-        candidate.scanLines = Int(zbar_symbol_get_quality(symbol))
+        // For a two-dimensional code zbar's quality is no count of lines.
+        if !symbology.isMatrix { candidate.scanLines = Int(zbar_symbol_get_quality(symbol)) }
         return candidate
     }
 

@@ -179,6 +179,10 @@ public struct Detector: Sendable {
             let read = pass.run(on: input, symbologies: wanted).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted)
+            }.map { detection in
+                var detection = detection
+                detection.engine = pass.engine
+                return detection
             }
             let end = threadCPUMilliseconds()
             profile?("\(pass)", end - copied, read)

@@ -4,8 +4,9 @@ extension Detector {
     /// Drops repeats of the same payload at the same place; of two different payloads read
     /// at the same place (one of them must be wrong), keeps the one whose reader's error
     /// correction vouched for it with a wide margin (`isSoundlyChecked`) when only one was,
-    /// else the one more reads agree on, else the one more of zbar's scan lines read
-    /// (`scanLines`), and neither when as many agree on each; drops a
+    /// else, for an EAN/UPC number, the one more engines read, then the one more of zbar's
+    /// scan lines read (`scanLines`), else the one more reads agree on, and neither when
+    /// as many agree on each; drops a
     /// linear code read inside a two-dimensional symbol, and a UPC-E or EAN-8 read inside the
     /// bars of a longer EAN/UPC symbol: a part of it that one engine's scan line took for a
     /// whole (`isPart(of:)`).
@@ -19,7 +20,15 @@ extension Detector {
             }
         }
         let support = symbols.map { s in detections.filter { s.agrees(with: $0) }.count }
-        let weight = symbols.indices.map { (symbols[$0].isSoundlyChecked ? 1 : 0, support[$0], symbols[$0].scanLines ?? 0) }
+        // An EAN/UPC number has only its check digit behind it: there, the engines that
+        // read it count before the passes (one engine's passes over the same bars repeat its
+        // mistake), then zbar's scan lines.
+        let weight = symbols.indices.map { i in
+            let s = symbols[i], agreeing = detections.filter { s.agrees(with: $0) }
+            let product = s.thirteenDigits != nil
+            return (s.isSoundlyChecked ? 1 : 0, product ? Set(agreeing.compactMap(\.engine)).count : 0,
+                    product ? s.scanLines ?? 0 : 0, support[i])
+        }
         let kept = symbols.indices.filter { i in
             !symbols.indices.contains { j in symbols[j].conflicts(with: symbols[i]) && weight[j] >= weight[i] }
         }.map { symbols[$0] }
