@@ -6,7 +6,7 @@ enum DetectOptions {
     static let options: [OptionSpec] = [
         OptionSpec(long: "effort", value: "fast|balanced|thorough",
                    help: "How hard to look: fast (one quick pass, then our QR locator if nothing was read), balanced (more passes while nothing "
-                       + "is read; default), thorough (every pass, to find every code in a crowded picture)."),
+                       + "is read or finder patterns or bars lie outside the codes read; default), thorough (every pass, to find every code in a crowded picture)."),
         OptionSpec(long: "ean-add-ons",
                    help: "Also read the 2- or 5-digit add-on beside an EAN or UPC code; its digits follow the main code's."),
         OptionSpec(long: "code39-raw",

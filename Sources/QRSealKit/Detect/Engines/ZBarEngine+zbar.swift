@@ -90,7 +90,10 @@ struct ZBarEngine: Sendable {
         let points = (0..<count).map {
             Point(x: Double(zbar_symbol_get_loc_x(symbol, $0)), y: Double(zbar_symbol_get_loc_y(symbol, $0)))
         }
-        return Candidate(symbology: symbology, bytes: bytes, corners: corners(points, symbology))
+        var candidate = Candidate(symbology: symbology, bytes: bytes, corners: corners(points, symbology))
+        // For a two-dimensional code zbar's quality is no count of lines.
+        if !symbology.isMatrix { candidate.scanLines = Int(zbar_symbol_get_quality(symbol)) }
+        return candidate
     }
 
     /// An EAN/UPC code read with its add-on, which zbar gives as a `ZBAR_COMPOSITE` of the

@@ -32,9 +32,9 @@ enum BarRegions {
     /// Above this many pixels, blocks are taken on a copy shrunk to it.
     static let maxPixels = 1_500_000
 
-    /// The regions of `image`, largest first. An image too thin for blocks is one region
-    /// along its longer side.
-    static func find(in image: GrayImage) -> [BarRegion] {
+    /// The regions of `image`, largest first, at most `most`. An image too thin for blocks
+    /// is one region along its longer side.
+    static func find(in image: GrayImage, most: Int = maxRegions) -> [BarRegion] {
         let w = image.width, h = image.height
         if min(w, h) < 2 * block {
             let horizontal = w >= h
@@ -127,7 +127,7 @@ enum BarRegions {
             let f = Double(block) * scale
             return BarRegion(x: cx * f, y: cy * f, angle: theta, across: across * f, along: along * f)
         }
-        return Array(found.filter { $0.across >= minAcross }.prefix(maxRegions))
+        return Array(found.filter { $0.across >= minAcross }.prefix(most))
     }
 
     /// The difference of two directions of lines (angles modulo π).

@@ -4,7 +4,7 @@
 /// Aztec reader (`AztecReader`: Runes, and symbols libZXing 1.4 misses or misreads) and our
 /// Data Matrix reader (`DataMatrixReader`: distorted symbols, several in one image), each
 /// while the codes read leave room for one or include one of its kind. While nothing has been read,
-/// or while finder patterns lie outside every code read (or always, at `.thorough`),
+/// or while finder patterns or bars lie outside every code read (or always, at `.thorough`),
 /// further passes run two at a time: both engines' own searches on the image as it is,
 /// then both on each region around finder patterns no code read explains, then zbar and
 /// zxing-cpp on prepared copies of the image (thresholded, inverted, sharpened, padded,
@@ -125,10 +125,11 @@ public struct Detector: Sendable {
         return found.map { $0.withGeometry(from: image) }
     }
 
-    /// The bar regions of the image as it is, for `PassPlan.Gate.unreadBars`.
+    /// The bar regions of the image as it is, for `PassPlan.Gate.unreadBars`: up to
+    /// `PassPlan.barRegionsLooked`, so that a sheet of several linear codes shows each.
     private func findBars(_ image: GrayImage) -> [BarRegion] {
         let start = profile == nil ? 0 : threadCPUMilliseconds()
-        let bars = BarRegions.find(in: image)
+        let bars = BarRegions.find(in: image, most: PassPlan.barRegionsLooked)
         profile?("bar regions", threadCPUMilliseconds() - start, [])
         return bars
     }
@@ -174,11 +175,17 @@ public struct Detector: Sendable {
             let start = threadCPUMilliseconds()
             guard let (copy, mapping) = prepared.image(for: pass.steps) else { return ([], threadCPUMilliseconds() - start) }
             let copied = threadCPUMilliseconds()
-            var input = prepared.readerInput(copy, for: pass.steps, bars: pass.steps.isEmpty ? bars : nil, failures: failures)
+            // The grey-profile reader fits the largest few, as when it finds them itself.
+            let largest = bars.map { Array($0.prefix(BarRegions.maxRegions)) }
+            var input = prepared.readerInput(copy, for: pass.steps, bars: pass.steps.isEmpty ? largest : nil, failures: failures)
             input.reading = reading
             let read = pass.run(on: input, symbologies: wanted).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted, reading: reading)
+            }.map { detection in
+                var detection = detection
+                detection.engine = pass.engine
+                return detection
             }
             let end = threadCPUMilliseconds()
             profile?("\(pass)", end - copied, read)

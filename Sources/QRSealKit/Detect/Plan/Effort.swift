@@ -4,8 +4,8 @@ public enum Effort: String, CaseIterable, Sendable {
     /// our own locator (`QRLocator`) for dense and curved QR codes: for live frames and
     /// clean images.
     case fast
-    /// As `fast`, then, while nothing has been read or finder patterns lie outside every
-    /// code read, both engines' own searches on the image as it is, the locator again with
+    /// As `fast`, then, while nothing has been read or finder patterns or bars lie outside
+    /// every code read, both engines' own searches on the image as it is, the locator again with
     /// a wider tolerance for blurred finder patterns, both engines on each region around
     /// finder patterns no code read explains, then further passes (both engines on
     /// inverted, thresholded and enlarged copies, made from a copy shrunk to 4

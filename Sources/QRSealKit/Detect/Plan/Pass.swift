@@ -21,6 +21,13 @@ struct Pass: Sendable, Hashable, CustomStringConvertible {
     /// The reader and the steps, as the profile names a pass: "zbar [threshold(0.025)]".
     var description: String { "\(reader) \(steps)" }
 
+    /// The engine or reader of ours this pass runs, whatever its options and steps: "zxing"
+    /// for every zxing-cpp search, "zbar", "profiles", "located", …
+    var engine: String {
+        let name = "\(reader)"
+        return name.hasPrefix("zxing") ? "zxing" : String(name.prefix { $0.isLetter })
+    }
+
     /// Whether results of this pass are held to `Symbology.isStronglyChecked`: processed
     /// copies (thresholded, sharpened, tiled) invent bar patterns that weakly checked
     /// linear symbologies would happily read.

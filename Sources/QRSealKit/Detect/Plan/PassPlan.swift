@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which passes run, in which order, and when: the plan as data. Chosen by measurement on
 /// the zxing-cpp and zbar sample images and on the generated hard images (bench/passes, "The detection plan" in
 /// bench/README.md), by how many unread images a pass reads per millisecond it costs.
@@ -18,8 +20,8 @@
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | beside it, `ours` (our Aztec and Data Matrix readers) | — | each `read` (its kind) or `uncovered` | always |
-/// | `plain`, and beside it in the same batch: | — | `roomForMore` (always on a large photo) | always |
-/// | `profiled`, after both plain searches | — | `roomForMore` and `unreadBars` (`unreadBars` on a large photo) before them, `unreadBars` after them | always |
+/// | `plain`, and beside it in the same batch: | — | `roomForMore` or `unreadBars` (always on a large photo) | always |
+/// | `profiled`, after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
 /// | `balanced` (on a 4-megapixel level of a large photo): the inverted copy | — | `roomForMore` | always |
@@ -99,11 +101,12 @@ enum PassPlan {
         /// A code of this symbology has been read: one that a reader of our own must meet,
         /// so that its soundly checked read outvotes an engine's misread (`Detector.merged`).
         case read(Symbology)
-        /// While nothing has been read, or while a bar region of the image (`BarRegions`)
-        /// has its centre outside every linear code read but an EAN-8 or a UPC-E (an
-        /// engine may have read part of a longer symbol as one of those): fitting grey
-        /// profiles costs more than both engines' searches, and where an engine read the
-        /// whole symbol it can only agree.
+        /// While nothing has been read, or while a bar region of the image (`BarRegions`,
+        /// up to `barRegionsLooked`) is explained by no code read (`unread(_:by:)`; an
+        /// EAN-8 or a UPC-E explains nothing, as an engine may have read part of a longer
+        /// symbol as one of those): a picture of several linear codes whose first pass
+        /// read one still has the others read by both plain searches, while fitting grey
+        /// profiles, which costs more than both, runs only where they too left bars unread.
         case unreadBars
         /// A QR finder pattern shows on one of the locally thresholded copies the first two
         /// `balanced` batches read (`thresholdedCopies`): in the finder census of the copy,
@@ -176,7 +179,10 @@ enum PassPlan {
             let thorough = effort == .thorough
             let early: Gate = thorough || large ? .always : .roomForMore
             let later: Gate = thorough ? .always : .roomForMore
-            let profilesGate: Gate = thorough ? .always : large ? .unreadBars : .both(.roomForMore, .unreadBars)
+            // Both plain searches run, whatever was read, while bars lie outside every code
+            // read: a picture of several linear codes whose first pass read one.
+            let plainGate: Gate = thorough || large ? .always : .either(.roomForMore, .unreadBars)
+            let profilesGate: Gate = thorough ? .always : .unreadBars
             // Each pass on a prepared copy runs given the evidence it needs (`copyEvidence`).
             let copies = balanced.enumerated().map { index, batch in
                 batch.flatMap { pass in
@@ -194,7 +200,7 @@ enum PassPlan {
             // still unread.
             let own = ours.flatMap { stage([$0], thorough ? .always : ownGate($0)) }
             return [quick] + regionsFirst + located.map { stage($0, early) + own }
-                + [stage(plain[0], early) + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
+                + [stage(plain[0], plainGate) + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
                 + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
                 + rest
         }
@@ -308,21 +314,40 @@ enum PassPlan {
     /// photo that plain zbar reads whole it could only agree.
     static let profiled: [[Pass]] = [[Pass(.profiles)]]
 
-    /// Whether some of `bars` has its centre outside every linear code in `found`, an EAN-8
-    /// or a UPC-E not counted (`Gate.unreadBars`).
+    /// How many bar regions `Gate.unreadBars` looks at, largest first: a sheet of every
+    /// kind of code holds a dozen, and a region left out would hide its code from the plain
+    /// searches once another was read.
+    static let barRegionsLooked = 16
+
+    /// Whether some of `bars` has its centre outside every code in `found`, an EAN-8 or a
+    /// UPC-E not counted (`Gate.unreadBars`).
     static func barsUnread(_ found: [Detection], bars: [BarRegion]) -> Bool {
         !unread(bars, by: found).isEmpty
     }
 
-    /// Those of `bars` whose centre lies outside every linear code in `found`, an EAN-8 or a
-    /// UPC-E not counted: what the grey-profile reader still has to read.
+    /// Those of `bars` that no code in `found` explains: what the plain searches and the
+    /// grey-profile reader still have to read. A two-dimensional or stacked code explains
+    /// the region whose centre lies in it or near its corners (its modules make bar-like
+    /// blocks); a linear code
+    /// but an EAN-8 or a UPC-E, the region whose centre and both ends along the bars lie in
+    /// it, since codes printed one above the other, bars in line, join into one region
+    /// centred on the middle one.
     static func unread(_ bars: [BarRegion], by found: [Detection]) -> [BarRegion] {
-        let whole = found.filter { !$0.symbology.isMatrix && $0.symbology != .ean8 && $0.symbology != .upce }
-        return bars.filter { region in
-            !whole.contains { d in
-                let dx = region.x - d.center.x, dy = region.y - d.center.y
-                return (dx * dx + dy * dy).squareRoot() < d.extent / 2
+        let matrix = found.filter(\.symbology.isMatrix)
+        let linear = found.filter { !$0.symbology.isMatrix && $0.symbology != .ean8 && $0.symbology != .upce }
+        func within(_ codes: [Detection], _ x: Double, _ y: Double, share: Double) -> Bool {
+            codes.contains { d in
+                let dx = x - d.center.x, dy = y - d.center.y
+                return (dx * dx + dy * dy).squareRoot() < d.extent * share
             }
+        }
+        return bars.filter { region in
+            // The circle round a square symbol: its corners too.
+            if within(matrix, region.x, region.y, share: 0.75) { return false }
+            // Along the bars: perpendicular to the direction across them.
+            let ux = -sin(region.angle) * region.along * 0.8, uy = cos(region.angle) * region.along * 0.8
+            return !within(linear, region.x, region.y, share: 0.5) || !within(linear, region.x + ux, region.y + uy, share: 0.6)
+                || !within(linear, region.x - ux, region.y - uy, share: 0.6)
         }
     }
 

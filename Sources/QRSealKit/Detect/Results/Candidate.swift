@@ -16,6 +16,9 @@ struct Candidate: Sendable {
     /// Whether the reader's own error correction vouches for the bytes with a wide margin
     /// (`AztecSymbol.isSoundlyChecked`): such a read wins over a different one at the same place.
     var isSoundlyChecked = false
+    /// How many of zbar's scan lines read these bytes (`zbar_symbol_get_quality`); nil from
+    /// other readers.
+    var scanLines: Int? = nil
     /// 1 for a QR Code Model 1 symbol (`QRModel1`), whose `version` counts Model 1's sizes.
     var model: Int? = nil
 }

@@ -36,6 +36,13 @@ public struct Detection: Equatable, Sendable {
     /// Whether the reader's own error correction vouched for the bytes with a wide margin
     /// (see `Candidate.isSoundlyChecked`).
     var isSoundlyChecked = false
+    /// How many of zbar's scan lines read the bytes, the most of any read merged into this
+    /// one (`Candidate.scanLines`): what settles two different reads of one symbol that
+    /// as many passes made.
+    var scanLines: Int?
+    /// The engine or reader of ours that made this read (`Pass.engine`): passes of one
+    /// engine over the same pixels make the same mistake, so only other engines confirm it.
+    var engine: String?
     /// 1 for a QR Code Model 1 symbol, the original QR Code of 1994 (versions 1 to 14, no
     /// alignment patterns); nil for every other symbol, Model 2 QR codes included.
     public var model: Int?

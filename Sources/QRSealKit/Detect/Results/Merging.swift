@@ -4,7 +4,9 @@ extension Detector {
     /// Drops repeats of the same payload at the same place; of two different payloads read
     /// at the same place (one of them must be wrong), keeps the one whose reader's error
     /// correction vouched for it with a wide margin (`isSoundlyChecked`) when only one was,
-    /// else the one more reads agree on, and neither when as many agree on each; drops a
+    /// else, for an EAN/UPC number, the one more engines read, then the one more of zbar's
+    /// scan lines read (`scanLines`), else the one more reads agree on, and neither when
+    /// as many agree on each; drops a
     /// linear code read inside a two-dimensional symbol, and a UPC-E or EAN-8 read inside the
     /// bars of a longer EAN/UPC symbol: a part of it that one engine's scan line took for a
     /// whole (`isPart(of:)`).
@@ -18,7 +20,15 @@ extension Detector {
             }
         }
         let support = symbols.map { s in detections.filter { s.agrees(with: $0) }.count }
-        let weight = symbols.indices.map { (symbols[$0].isSoundlyChecked ? 1 : 0, support[$0]) }
+        // An EAN/UPC number has only its check digit behind it: there, the engines that
+        // read it count before the passes (one engine's passes over the same bars repeat its
+        // mistake), then zbar's scan lines.
+        let weight = symbols.indices.map { i in
+            let s = symbols[i], agreeing = detections.filter { s.agrees(with: $0) }
+            let product = s.thirteenDigits != nil
+            return (s.isSoundlyChecked ? 1 : 0, product ? Set(agreeing.compactMap(\.engine)).count : 0,
+                    product ? s.scanLines ?? 0 : 0, support[i])
+        }
         let kept = symbols.indices.filter { i in
             !symbols.indices.contains { j in symbols[j].conflicts(with: symbols[i]) && weight[j] >= weight[i] }
         }.map { symbols[$0] }
@@ -62,14 +72,32 @@ extension Detection {
     }
 
     /// Same symbology read at the same place with about the same size, but different bytes.
-    /// A code inside a code differs in size, so both of those are kept.
+    /// A code inside a code differs in size, so both of those are kept. An EAN-13 and a
+    /// UPC-A (or ISBN-13) are one symbology here, compared in their 13-digit form: zbar
+    /// reads a blurred UPC-A as other valid EAN-13 numbers on some of its scan lines, in
+    /// the same bars, whose box is a few of those lines high and so centred elsewhere along
+    /// the bars: two such reads conflict when their centres lie within half the longer
+    /// one's width, where no two product codes can both be, whatever their sizes.
     func conflicts(with other: Detection) -> Bool {
-        guard symbology == other.symbology, bytes != other.bytes,
-              !isMainCode(of: other), !other.isMainCode(of: self) else { return false }
+        // A main code read alone, beside a read of it with its add-on, is no conflict.
+        guard !isMainCode(of: other), !other.isMainCode(of: self) else { return false }
         let dx = center.x - other.center.x, dy = center.y - other.center.y
         let span = max(extent, other.extent, 1)
         let sizeRatio = min(extent, other.extent) / span
+        if let mine = thirteenDigits, let theirs = other.thirteenDigits {
+            return mine != theirs && (dx * dx + dy * dy).squareRoot() < span / 2
+        }
+        guard symbology == other.symbology, bytes != other.bytes else { return false }
         return (dx * dx + dy * dy).squareRoot() < span / 8 && sizeRatio > 0.8
+    }
+
+    /// An EAN-13, ISBN-13 or UPC-A in its 13-digit EAN-13 form; nil for other symbologies.
+    var thirteenDigits: [UInt8]? {
+        switch symbology {
+        case .ean13, .isbn13: return bytes
+        case .upca: return [UInt8(ascii: "0")] + bytes
+        default: return nil
+        }
     }
 
     /// Whether this read is a piece of `other` taken for a symbol of its own: a linear code
@@ -103,6 +131,7 @@ extension Detection {
         guard text == nil && other.text != nil || version == nil && other.version != nil
                 || errorCorrection == nil && other.errorCorrection != nil
                 || structuredAppend == nil && other.structuredAppend != nil
+                || (other.scanLines ?? 0) > (scanLines ?? 0)
                 || !isSoundlyChecked && other.isSoundlyChecked else { return self }
         var filled = self
         filled.text = text ?? other.text
@@ -111,6 +140,7 @@ extension Detection {
         filled.structuredAppend = structuredAppend ?? other.structuredAppend
         filled.isSoundlyChecked = isSoundlyChecked || other.isSoundlyChecked
         filled.model = model ?? other.model
+        filled.scanLines = max(scanLines ?? 0, other.scanLines ?? 0)
         return filled
     }
 }

@@ -25,6 +25,7 @@ enum SymbolCheck {
         read.structuredAppend = candidate.structuredAppend
         read.isSoundlyChecked = candidate.isSoundlyChecked
         read.model = candidate.model
+        read.scanLines = candidate.scanLines
         let detection = read.mapped(through: mapping), corners = detection.corners
         guard corners.count == 4, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
         // A symbol lies on the image; engines extrapolate corners a little past the edge at most.
