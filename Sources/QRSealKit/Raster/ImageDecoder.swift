@@ -102,6 +102,9 @@ public struct ImageDecoder: Sendable {
             case .tiff: try decodeTIFFPages(bytes, take)
             default: try decodePDFPages(bytes, take)
             }
+            // A file of several that holds none (a GIF of extension blocks only, a PDF of no
+            // pages) is damaged, as an image file of one picture without its picture is.
+            guard count > 0 else { throw .damaged(format: format.rawValue, reason: "no picture in it") }
             if let only = pictures.first { body(only, nil) }
         }
     }

@@ -190,6 +190,19 @@ struct RasterFileFormatTests {
         #expect(try ImageDecoder(maxPictures: 2).decode(try dir.read("three.tiff")) == pattern)
     }
 
+    @Test("a GIF whose image block gives no frame is damaged, not a file of no pictures (a fuzzing find)")
+    func gifWithoutAFrame() throws {
+        // Fuzz/regressions/pictures/gif-no-frame: a header, extension blocks, then an image
+        // block giflib reads no frame from.
+        let bytes = [UInt8](try #require(Data(base64Encoded: "R0lGODlhHQAdAPABAAAAAP///yH5BAAAAAAAIf8LTkVUU0NBUEUyLjADAQAAACH/C0ltYWdlTWFnaWMOZ2FrbW1hYWdpY2sOZ2FtbWE9MC40NTQ1NDUALAAAAAAdAB0AAAI9hI+py+0ZogxvSmRjzZi7TB3gZnXl597ceqopsz7yTNf2jef6zvf+D/zFckMJAAAAAAAAAFzxdrQla0taMwilFQAAOw==")))
+        var handed = 0
+        #expect(throws: RasterError.damaged(format: "GIF", reason: "no picture in it")) {
+            try ImageDecoder().decodeEach(bytes) { _, _ in handed += 1 }
+        }
+        #expect(handed == 0)
+        #expect(throws: RasterError.self) { try ImageDecoder().decode(bytes) }
+    }
+
     @Test("bytes damaged after a valid header give an error or a picture, never a crash or a hang", arguments: 1...6)
     func damagedBody(seed: Int) throws {
         for (format, bytes) in try samples() {
