@@ -80,9 +80,11 @@ final class LiveFeed: @unchecked Sendable {
     }
 
     func start() {
-        for (name, body) in [("frames", readFrames), ("display", showFrames), ("codes", scanCodes), ("text", scanText)] as [(String, () -> Void)] {
+        let workers: [(name: String, reads: Bool, body: () -> Void)] = [
+            ("frames", false, readFrames), ("display", false, showFrames), ("codes", true, scanCodes), ("text", true, scanText),
+        ]
+        for (name, reads, body) in workers {
             let work = UncheckedBox(body)
-            let reads = name == "codes" || name == "text"
             let thread = Thread {
                 if reads { Self.yieldToMainLoop() }
                 work.value()

@@ -39,8 +39,7 @@ public enum LinkedLibraries {
         },
         Known(name: "zxing-cpp", file: "libZXing.so") { nil },
         Known(name: "libqrencode", file: "libqrencode.so") {
-            typealias F = @convention(c) () -> UnsafePointer<CChar>?
-            return (symbol("QRcode_APIVersionString") as F?).flatMap { $0() }.map { String(cString: $0) }
+            return versionText("QRcode_APIVersionString")
         },
         Known(name: "OpenSSL (libcrypto)", file: "libcrypto.so", onDemand: .crypto) {
             typealias F = @convention(c) (Int32) -> UnsafePointer<CChar>?
@@ -48,8 +47,7 @@ public enum LinkedLibraries {
             return (symbol("OpenSSL_version") as F?).flatMap { $0(6) }.map { String(cString: $0) }
         },
         Known(name: "SQLite", file: "libsqlite3.so", onDemand: .sqlite) {
-            typealias F = @convention(c) () -> UnsafePointer<CChar>?
-            return (symbol("sqlite3_libversion") as F?).flatMap { $0() }.map { String(cString: $0) }
+            return versionText("sqlite3_libversion")
         },
         Known(name: "libpng", file: "libpng16.so") {
             typealias F = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
@@ -67,19 +65,16 @@ public enum LinkedLibraries {
             return "\(v >> 24).\((v >> 12) & 0xFFF).\(v & 0xFFF)"
         },
         Known(name: "Tesseract", file: "libtesseract.so", onDemand: .tesseract) {
-            typealias F = @convention(c) () -> UnsafePointer<CChar>?
-            return (symbol("TessVersion") as F?).flatMap { $0() }.map { String(cString: $0) }
+            return versionText("TessVersion")
         },
         Known(name: "cairo", file: "libcairo.so", onDemand: .cairo) {
-            typealias F = @convention(c) () -> UnsafePointer<CChar>?
-            return (symbol("cairo_version_string") as F?).flatMap { $0() }.map { String(cString: $0) }
+            return versionText("cairo_version_string")
         },
         // giflib has no version call: its file name gives it.
         Known(name: "giflib", file: "libgif.so", onDemand: .gif) { nil },
         Known(name: "libtiff", file: "libtiff.so", onDemand: .tiff) {
-            typealias F = @convention(c) () -> UnsafePointer<CChar>?
             // "LIBTIFF, Version 4.5.0\nCopyright …": the number alone.
-            let text = (symbol("TIFFGetVersion") as F?).flatMap { $0() }.map { String(cString: $0) }
+            let text = versionText("TIFFGetVersion")
             return text?.split(separator: "\n").first?.split(separator: " ").last.map(String.init)
         },
         Known(name: "libwebp", file: "libwebp.so", onDemand: .webp) {
@@ -89,8 +84,7 @@ public enum LinkedLibraries {
             return "\(v >> 16).\((v >> 8) & 0xFF).\(v & 0xFF)"
         },
         Known(name: "poppler (GLib)", file: "libpoppler-glib.so", onDemand: .poppler) {
-            typealias F = @convention(c) () -> UnsafePointer<CChar>?
-            return (symbol("poppler_get_version") as F?).flatMap { $0() }.map { String(cString: $0) }
+            return versionText("poppler_get_version")
         },
         // librsvg's version is in variables, not a call; its file name gives its library version.
         Known(name: "librsvg", file: "librsvg-2.so", onDemand: .rsvg) { nil },
@@ -114,6 +108,12 @@ public enum LinkedLibraries {
             return LinkedLibrary(name: lib.name, version: lib.version() ?? (fromFile.isEmpty ? "unknown" : String(fromFile)),
                                  path: resolved)
         }
+    }
+
+    /// What a library's version call that takes nothing and answers a C string says.
+    private static func versionText(_ name: String) -> String? {
+        typealias F = @convention(c) () -> UnsafePointer<CChar>?
+        return (symbol(name) as F?).flatMap { $0() }.map { String(cString: $0) }
     }
 
     /// `dlsym(RTLD_DEFAULT, name)` as a function of type `F`.
