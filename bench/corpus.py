@@ -7,7 +7,7 @@ symbol read there is a false positive. A folder of `NN-MM.png` beside one `NN.tx
 message in several symbols (QR Structured Append).
 
 Conventions of zxing-cpp's expected texts (../shared/corpus/README.md), each also accepted in
-the reader's own form: UPC-A as 13 digits, UPC-E as its 13-digit EAN-13 expansion, GS1 DataBar
+the reader's own form: UPC-A as 13 digits (an add-on's digits after them), UPC-E as its 13-digit EAN-13 expansion, GS1 DataBar
 (Expanded) as the element string without parentheses with the leading AI 01; a parenthesised
 element string is accepted too.
 """
@@ -50,9 +50,9 @@ def reader_forms(data):
     """The forms under which a read payload may match an expected one."""
     forms = [data]
     if data.isdigit():
-        if len(data) == 12:                                 # UPC-A -> EAN-13
+        if len(data) in (12, 14, 17):                       # UPC-A (+ add-on) -> EAN-13
             forms.append(b"0" + data)
-        elif len(data) == 8 and data[0:1] in (b"0", b"1"):  # UPC-E -> EAN-13 of its UPC-A
+        if len(data) == 8 and data[0:1] in (b"0", b"1"):  # UPC-E -> EAN-13 of its UPC-A
             forms.append(b"0" + upce_to_upca(data))
         elif len(data) == 14:                               # DataBar GTIN without its AI
             forms.append(b"01" + data)
@@ -188,6 +188,7 @@ if __name__ == "__main__":
     # A check of the conventions on the corpus's own examples: python3 bench/corpus.py
     assert same(b"0012345000065", b"01234565")                    # UPC-E, expanded
     assert same(b"0036602301467", b"036602301467")                # UPC-A as EAN-13
+    assert same(b"007183100799519868", b"07183100799519868")      # UPC-A and its add-on
     assert same(b"0104412345678909", b"04412345678909")           # DataBar without its AI
     assert same(b"1012A01900123456789083922795", b"(10)12A(01)90012345678908(3922)795")
     assert same(b"0198898765432106\x1d42212", b"(01)98898765432106(422)12")

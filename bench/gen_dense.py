@@ -9,6 +9,9 @@ files. Writes three folders under DIR, each image with its ground truth beside i
                  `QRSEAL1:` and the digits of a key-file envelope of random bytes, in the
                  form of qrseal's digits armor; NAME.jpg + NAME.txt
   dense-text/    versions 20-40, random text in byte mode at 85-100 % of capacity
+  dense-hard/    versions 15-40, sealed-like and text payloads by turns, through a harder
+                 camera: blur sigma 0.8-1.2 px, noise sigma 6-12, JPEG quality 60-70, page
+                 waves up to 0.8 module, 2.5-3.5 pixels per module
   sheets/        sheets of 20-60 small codes (versions 1-6) photographed whole, 5 to 12
                  megapixels; NAME.jpg + NAME.codes.jsonl
 
@@ -84,11 +87,14 @@ def paper_with(codes, page_modules, scale):
     return cv2.resize(img, (w * scale, h * scale), interpolation=cv2.INTER_NEAREST)
 
 
-def photograph(rng, page, scale, ppm, frame, fill_frac, curl, tilt, max_angle):
+def photograph(rng, page, scale, ppm, frame, fill_frac, curl, tilt, max_angle,
+               blur_range=None, noise_range=(2.0, 7.0), wave=0.4):
     """Photograph a page rendered at `scale` px/module so that it shows at ~ppm px/module.
 
     frame: (width, height) of the photo or None to fit the page; fill_frac: how much of the
-    frame the page spans; curl, tilt: strengths in [0, 1]. Returns an RGB uint8 array and the
+    frame the page spans; curl, tilt: strengths in [0, 1]; blur_range, noise_range: the
+    sigmas (px, grey levels) drawn from (blur by default 0.3 to min(1, ppm / 4)); wave: the
+    largest amplitude of the page's waves, in modules. Returns an RGB uint8 array and the
     parameters used."""
     ph, pw = page.shape
     s = ppm / scale                          # page px -> photo px
@@ -130,7 +136,7 @@ def photograph(rng, page, scale, ppm, frame, fill_frac, curl, tilt, max_angle):
     edge = curl * rng.uniform(0.0, 0.06) * pw             # the right edge curls away
     waves = []
     for _ in range(3):
-        waves.append((curl * rng.uniform(0.0, 0.4) * scale,   # amplitude: up to 0.4 module
+        waves.append((curl * rng.uniform(0.0, wave) * scale,  # amplitude: up to `wave` modules
                       rng.uniform(0.4, 1.5), rng.uniform(0.4, 1.5), rng.uniform(0, 2 * math.pi)))
     dx = edge * np.clip(xn - 0.6, 0, None) ** 2 / 0.16
     dy = bow * (4 * (xn - 0.5) ** 2 - 1)
@@ -157,10 +163,10 @@ def photograph(rng, page, scale, ppm, frame, fill_frac, curl, tilt, max_angle):
     light += 0.15 * np.exp(-((lu - sx) ** 2 + (lv - sy) ** 2) / 0.3)
     img *= light
     del lu, lv, light
-    blur = rng.uniform(0.3, min(1.0, 0.25 * ppm))
+    blur = rng.uniform(*(blur_range or (0.3, min(1.0, 0.25 * ppm))))
     img = cv2.GaussianBlur(img, (0, 0), blur)
     tint = np.float32([rng.uniform(0.92, 1.05), 1.0, rng.uniform(0.88, 1.04)])
-    noise = rng.uniform(2.0, 7.0)
+    noise = rng.uniform(*noise_range)
     rgb = img[:, :, None] * tint[None, None, :]
     del img
     rgb += rng.normal(0, noise, rgb.shape).astype(np.float32)
@@ -177,12 +183,16 @@ def save(rgb, path, quality):
 
 # --------------------------------------------------------------------------- the sets
 
-def dense_set(rng, out, count, sealed):
+def dense_set(rng, out, count, sealed, hard=False):
+    """hard: the harder camera of issue 28 (more blur, more noise, JPEG 60-70, deeper waves,
+    2.5-3.5 px per module), text and sealed payloads alternating, versions 15-40."""
     out.mkdir(parents=True, exist_ok=True)
     manifest = []
-    versions = np.linspace(20, 40, count).round().astype(int)
+    versions = np.linspace(15 if hard else 20, 40, count).round().astype(int)
     for i, version in enumerate(versions):
         level = "L" if rng.random() < 0.6 else "M"
+        if hard:
+            sealed = i % 2 == 0
         if sealed:
             noise = rng.bytes(3000)
             payload, m = fill(version, level, lambda n: sealed_like(noise, n), False, 2935)
@@ -192,13 +202,14 @@ def dense_set(rng, out, count, sealed):
             payload = full[:int(len(full) * rng.uniform(0.85, 1.0))]
             m = qr_matrix(payload, version, level, True)
         n = m.shape[0]
-        ppm = rng.uniform(2.6, 5.0)
+        ppm = rng.uniform(2.5, 3.5) if hard else rng.uniform(2.6, 5.0)
         scale = max(4, math.ceil(2.5 * ppm))
         border = QUIET + int(rng.integers(2, 12))   # paper beyond the quiet zone
         page = paper_with([(m, border, border)], (n + 2 * border, n + 2 * border), scale)
+        camera = dict(blur_range=(0.8, 1.2), noise_range=(6.0, 12.0), wave=0.8) if hard else {}
         rgb, params = photograph(rng, page, scale, ppm, None, rng.uniform(0.55, 0.8),
-                                 curl=rng.uniform(0.2, 1.0), tilt=rng.uniform(0.2, 1.0), max_angle=12)
-        quality = int(rng.integers(60, 93))
+                                 curl=rng.uniform(0.2, 1.0), tilt=rng.uniform(0.2, 1.0), max_angle=12, **camera)
+        quality = int(rng.integers(60, 71)) if hard else int(rng.integers(60, 93))
         name = "%02d-v%d%s" % (i + 1, version, level)
         save(rgb, out / (name + ".jpg"), quality)
         (out / (name + ".txt")).write_text(payload, encoding="ascii")
@@ -255,7 +266,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True, help="folder to write the sets into")
     ap.add_argument("--seed", type=int, default=20261201)
-    ap.add_argument("--quick", action="store_true", help="8 + 8 dense photos and 2 sheets instead of 24 + 24 and 6")
+    ap.add_argument("--quick", action="store_true", help="8 + 8 + 8 dense photos and 2 sheets instead of 24 + 24 + 24 and 6")
     args = ap.parse_args()
     out = Path(args.out)
     rng = np.random.default_rng(args.seed)
@@ -263,6 +274,8 @@ def main():
     dense_set(rng, out / "dense-sealed", dense, sealed=True)
     dense_set(rng, out / "dense-text", dense, sealed=False)
     sheet_set(rng, out / "sheets", [SHEETS[0], SHEETS[4]] if args.quick else SHEETS)
+    # Drawn last, so that the sets above stay the same images.
+    dense_set(rng, out / "dense-hard", dense, sealed=True, hard=True)
     (out / "COMPLETE").write_text("seed %d\n" % args.seed)
     return 0
 

@@ -132,6 +132,14 @@ def json_symbols(out):
     return found, bad, extra
 
 
+def asks_add_ons(paths):
+    """Whether a call reads only folders of EAN/UPC codes with add-ons (`*-extension-*`), where
+    the expected text is the main code followed by its add-on's digits: there each reader is
+    asked to read add-ons, as a user who wants them would ask (zxing-cpp and zbar read them
+    only when asked, as qrseal does)."""
+    return bool(paths) and all("-extension-" in os.path.basename(os.path.dirname(p)) for p in paths)
+
+
 class Reader:
     name = "?"
     missing = "not installed"
@@ -178,7 +186,8 @@ class QrsealReader(Reader):
 
     def read(self, paths, bin_samples, result):
         # --no-store: the bench measures reading, and must not fill the user's inbox.
-        call = run([self.exe, "scan", "--json", "--no-store", "--effort", self.effort] + paths,
+        add_ons = ["--ean-add-ons"] if asks_add_ons(paths) else []
+        call = run([self.exe, "scan", "--json", "--no-store", "--effort", self.effort] + add_ons + paths,
                    self.timeout)
         result.calls.append(call)
         found, bad, _ = json_symbols(call.out)
@@ -214,7 +223,8 @@ class ZbarReader(Reader):
         bins = {p for s in bin_samples for p in s.paths}
         texts = [p for p in paths if p not in bins]
         if texts:
-            call = run([self.exe, "--xml", "-q"] + texts, self.timeout)
+            add_ons = ["-Sean2.enable", "-Sean5.enable"] if asks_add_ons(texts) else []
+            call = run([self.exe, "--xml", "-q"] + add_ons + texts, self.timeout)
             result.calls.append(call)
             mangled = self.parse(call.out, texts, result)
             if call.rc not in (0, 4, None) and not call.problem():
@@ -257,11 +267,20 @@ class ZbarReader(Reader):
                     mangled.append(path)
                     break
                 result.add(path, [b"".join(ZBAR_CDATA.findall(data))])
+            # zbar reports an add-on as a symbol of its own (EAN-2, EAN-5) beside its main
+            # code; where add-ons were asked for, each main code is also taken with each add-on.
+            if asks_add_ons(group):
+                symbols = [(kind, b"".join(ZBAR_CDATA.findall(data))) for kind, data in ZBAR_SYMBOL.findall(body)]
+                add_ons = [text for kind, text in symbols if kind in (b"EAN-2", b"EAN-5")]
+                for kind, text in symbols:
+                    if add_ons and kind not in (b"EAN-2", b"EAN-5"):
+                        result.add(path, [text + a for a in add_ons])
         return mangled
 
 
 ZBAR_SOURCE = re.compile(rb"<source href='([^']*)'>(.*?)(?=<source |\Z)", re.DOTALL)
 ZBAR_DATA = re.compile(rb"<data([^>]*)>(.*?)</data>", re.DOTALL)
+ZBAR_SYMBOL = re.compile(rb"<symbol type='([^']*)'[^>]*><data[^>]*>(.*?)</data>", re.DOTALL)
 ZBAR_CDATA = re.compile(rb"<!\[CDATA\[(.*?)\]\]>", re.DOTALL)
 
 
@@ -270,7 +289,8 @@ ZX_BLOCK = re.compile(rb'^Text: +"(.*?)"\r?\nBytes:', re.DOTALL | re.MULTILINE)
 
 class ZXingReaderReader(Reader):
     """Debian's ZXingReader 1.4: plain output (`File:` before each image's symbols when there
-    are several files; `Text:` unescaped, unlike `-1`), and `-bytes` per image of raw bytes."""
+    are several files; `Text:` unescaped, unlike `-1`), and `-bytes` per image of raw bytes.
+    It has no switch for EAN add-ons."""
     name = "ZXingReader"
 
     def read(self, paths, bin_samples, result):
@@ -312,7 +332,8 @@ class ZxingCppReader(Reader):
         self.script = script
 
     def read(self, paths, bin_samples, result):
-        call = run([self.exe, self.script] + paths, self.timeout)
+        add_ons = ["--ean-add-ons"] if asks_add_ons(paths) else []
+        call = run([self.exe, self.script] + add_ons + paths, self.timeout)
         result.calls.append(call)
         found, bad, extra = json_symbols(call.out)
         known = set(paths)

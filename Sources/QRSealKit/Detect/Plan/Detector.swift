@@ -98,7 +98,7 @@ public struct Detector: Sendable {
                 if found.count == before { break }
             }
         }
-        for batch in PassPlan.stages(for: effort, pixels: image.width * image.height) {
+        for batch in PassPlan.stages(for: effort, pixels: image.width * image.height, addOns: reading.eanAddOns) {
             // The time budget is a safety net that a normal image never reaches.
             let due = batch.filter { stage in
                 !(stage.budgeted && !budget.allows(spentMilliseconds: spent))

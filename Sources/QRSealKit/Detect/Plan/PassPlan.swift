@@ -20,7 +20,7 @@ import Foundation
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | beside it, `ours` (our Aztec and Data Matrix readers) | — | each `read` (its kind) or `uncovered` | always |
-/// | `plain`, and beside it in the same batch: | — | `roomForMore` or `unreadBars` (always on a large photo) | always |
+/// | `plain`, and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) (always on a large photo) | always |
 /// | `profiled`, after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
@@ -121,6 +121,10 @@ enum PassPlan {
         /// generated sets and bench/gen_gatecases.py's codes in 640 × 480 pictures to lose
         /// no read (`passes --plan` and bench/passes/compare.py).
         case thresholdedFinders
+        /// An EAN or UPC code has been read without an add-on: where the user asked for
+        /// add-ons (`ReadingOptions.eanAddOns`), both plain searches still run, as the quick
+        /// search often reads the main code alone when an add-on is there.
+        case addOnUnread
         /// The image's smaller side is under this many pixels: a crop around one small code,
         /// what the enlarged copies of the last `balanced` batch are for (Micro QR, PDF417
         /// and Data Matrix crops show no QR finder).
@@ -152,6 +156,8 @@ enum PassPlan {
             case .unreadBars:
                 return found.isEmpty || PassPlan.barsUnread(found, bars: bars())
             case .thresholdedFinders: return finders()
+            case .addOnUnread:
+                return found.contains { EANAddOn.split($0.bytes, of: $0.symbology)?.addOn.isEmpty == true }
             case .narrowerThan(let side): return min(width, height) < side
             case .both(let a, let b): return holds(a) && holds(b)
             case .either(let a, let b): return holds(a) || holds(b)
@@ -164,8 +170,10 @@ enum PassPlan {
     /// pixels (a large photo, where each pass takes long), the photo is read region by
     /// region first, at every effort, so that `fast` reads a sheet region by region, and
     /// the prepared copies of `balanced` are made from a copy shrunk to that size, while
-    /// both engines' plain searches and the regions still see every pixel.
-    static func stages(for effort: Effort, pixels: Int) -> [[Stage]] {
+    /// both engines' plain searches and the regions still see every pixel. With `addOns`
+    /// (the user asked for EAN add-ons), the plain searches also run while an EAN or UPC
+    /// code is read without one (`Gate.addOnUnread`).
+    static func stages(for effort: Effort, pixels: Int, addOns: Bool = false) -> [[Stage]] {
         let large = pixels > pyramidAbove
         func stage(_ passes: [Pass], _ gate: Gate, budgeted: Bool = false, afterwards: Gate? = nil) -> [Stage] {
             [Stage(work: .passes(passes), gate: gate, budgeted: budgeted, afterwards: afterwards)]
@@ -181,7 +189,8 @@ enum PassPlan {
             let later: Gate = thorough ? .always : .roomForMore
             // Both plain searches run, whatever was read, while bars lie outside every code
             // read: a picture of several linear codes whose first pass read one.
-            let plainGate: Gate = thorough || large ? .always : .either(.roomForMore, .unreadBars)
+            let barsGate: Gate = addOns ? .either(.unreadBars, .addOnUnread) : .unreadBars
+            let plainGate: Gate = thorough || large ? .always : .either(.roomForMore, barsGate)
             let profilesGate: Gate = thorough ? .always : .unreadBars
             // Each pass on a prepared copy runs given the evidence it needs (`copyEvidence`).
             let copies = balanced.enumerated().map { index, batch in

@@ -17,9 +17,9 @@ struct EANAddOnTests {
         return detector
     }
 
-    @Test("the folder holds EAN-13, UPC-A and EAN-8 with add-ons of both lengths")
+    @Test("the folder holds EAN-13, UPC-A and EAN-8 with add-ons of both lengths, and a photo")
     func folderContents() {
-        #expect(Self.names == ["ean13-ean2", "ean13-ean5", "ean8-ean2", "upca-ean2", "upca-ean5"])
+        #expect(Self.names == ["ean13-ean2", "ean13-ean5", "ean8-ean2", "photo-ean13-ean5", "upca-ean2", "upca-ean5"])
     }
 
     @Test("asked for, each code is read once, with its add-on", arguments: EANAddOnTests.names)
