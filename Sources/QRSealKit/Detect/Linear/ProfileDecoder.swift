@@ -167,11 +167,15 @@ enum ProfileDecoder {
         var quiet: Int
     }
 
-    static func levels(_ profile: [Double], span: ClosedRange<Double>) -> Levels? {
+    /// `smoothing: false` leaves the grey levels as they are, but for the division: bars a
+    /// pixel or two wide, which the three-sample mean would wash out.
+    static func levels(_ profile: [Double], span: ClosedRange<Double>, smoothing: Bool = true) -> Levels? {
         let n = profile.count
         guard n >= 3 else { return nil }
         var smooth = profile
-        for i in 1..<(n - 1) { smooth[i] = (profile[i - 1] + profile[i] + profile[i + 1]) / 3 }
+        if smoothing {
+            for i in 1..<(n - 1) { smooth[i] = (profile[i - 1] + profile[i] + profile[i + 1]) / 3 }
+        }
         let quiet = max(3, Int((span.upperBound - span.lowerBound) / 16))
         var level = [Double](repeating: 0, count: n)
         for k in 0..<n { level[k] = max(1, smooth[max(0, k - 4 * quiet)...min(n - 1, k + 4 * quiet)].max()!) }
@@ -180,6 +184,16 @@ enum ProfileDecoder {
         let dark = sorted[n / 20]
         guard 1 - dark >= 0.1 else { return nil }
         return Levels(smooth: smooth, threshold: 1 - 0.3 * (1 - dark), quiet: quiet)
+    }
+
+    /// Where `smooth` crosses `threshold`, between samples (linearly), in order.
+    static func crossings(_ smooth: [Double], at threshold: Double) -> [Double] {
+        var edges: [Double] = []
+        guard smooth.count >= 2 else { return edges }
+        for k in 1..<smooth.count where (smooth[k - 1] >= threshold) != (smooth[k] >= threshold) {
+            edges.append(Double(k - 1) + (smooth[k - 1] - threshold) / (smooth[k - 1] - smooth[k]))
+        }
+        return edges
     }
 
     /// The dark edges with a full quiet zone outside them: where a symbol may start, and stop.

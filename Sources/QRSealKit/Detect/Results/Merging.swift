@@ -71,7 +71,8 @@ extension Detection {
         return (dx * dx + dy * dy).squareRoot() < max(extent, other.extent, 1) / 2
     }
 
-    /// Same symbology read at the same place with about the same size, but different bytes.
+    /// Same symbology read at the same place with about the same size, but different bytes
+    /// (for DataBar Expanded, at places that overlap or touch: `boxesMeet(_:)`).
     /// A code inside a code differs in size, so both of those are kept. An EAN-13 and a
     /// UPC-A (or ISBN-13) are one symbology here, compared in their 13-digit form: zbar
     /// reads a blurred UPC-A as other valid EAN-13 numbers on some of its scan lines, in
@@ -88,7 +89,20 @@ extension Detection {
             return mine != theirs && (dx * dx + dy * dy).squareRoot() < span / 2
         }
         guard symbology == other.symbology, bytes != other.bytes else { return false }
+        // zbar pairs the rows of a DataBar Expanded Stacked symbol one by one, and now and
+        // then takes some of them for a whole symbol whose checksum holds (its check
+        // character covers a few bits per character): two Expanded reads whose boxes
+        // overlap or touch are one symbol read two ways, never two symbols.
+        if symbology == .databarExpanded, boxesMeet(other) { return true }
         return (dx * dx + dy * dy).squareRoot() < span / 8 && sizeRatio > 0.8
+    }
+
+    /// Whether the corners' bounding boxes of this read and `other` overlap or touch.
+    func boxesMeet(_ other: Detection) -> Bool {
+        let (ax, ay) = (corners.map(\.x), corners.map(\.y)), (bx, by) = (other.corners.map(\.x), other.corners.map(\.y))
+        guard let ax0 = ax.min(), let ax1 = ax.max(), let ay0 = ay.min(), let ay1 = ay.max(),
+              let bx0 = bx.min(), let bx1 = bx.max(), let by0 = by.min(), let by1 = by.max() else { return false }
+        return ax0 <= bx1 && bx0 <= ax1 && ay0 <= by1 && by0 <= ay1
     }
 
     /// An EAN-13, ISBN-13 or UPC-A in its 13-digit EAN-13 form; nil for other symbologies.

@@ -3,6 +3,7 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
     case qr, microQR = "microqr", dataMatrix = "datamatrix", aztec, pdf417, maxiCode = "maxicode"
     case ean13, ean8, upca, upce, isbn10, isbn13
     case code128, code39, code32, code93, i25, databar, databarExpanded = "databar-exp", codabar
+    case databarLimited = "databar-ltd", telepen, msi, dxFilmEdge = "dxfilmedge"
 
     /// The name shown to users, e.g. `QR-Code`, `EAN-13`.
     public var displayName: String {
@@ -27,6 +28,10 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
         case .databar: return "DataBar"
         case .databarExpanded: return "DataBar-Exp"
         case .codabar: return "Codabar"
+        case .databarLimited: return "DataBar-Ltd"
+        case .telepen: return "Telepen"
+        case .msi: return "MSI"
+        case .dxFilmEdge: return "DXFilmEdge"
         }
     }
 
