@@ -38,7 +38,9 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
     /// What the detector looks for unless told otherwise: everything. Codabar, which carries
     /// no check of its own, is held like Code 39 and I2/5 to reads of the image as it is, on
     /// several scan lines (`Symbology.isStronglyChecked`); so held it read nothing on any
-    /// image of the shared corpus but its own.
+    /// image of the shared corpus but its own. So for MSI Plessey and DX film edge, whose
+    /// checks are weak (`WidthReader`): on, as a phone's scanner has them, since they too
+    /// read nothing on the corpus but their own.
     public static let defaultSet: Set<Symbology> = Set(allCases)
 
     /// Whether this is a two-dimensional symbology (PDF417, stacked rows with Reed–Solomon
@@ -53,11 +55,12 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
 
 extension Symbology {
     /// Whether a misread is caught by the symbology itself (a check digit, a checksum or
-    /// Reed–Solomon); Code 39, I2/5 and Codabar carry none by default, and a Code 32's
-    /// check digit is read from a Code 39.
+    /// Reed–Solomon); Code 39, I2/5 and Codabar carry none by default, a Code 32's
+    /// check digit is read from a Code 39, and MSI Plessey's check digits and DX film
+    /// edge's parity bit catch too few.
     var isStronglyChecked: Bool {
         switch self {
-        case .code39, .code32, .i25, .codabar: return false
+        case .code39, .code32, .i25, .codabar, .msi, .dxFilmEdge: return false
         default: return true
         }
     }
