@@ -119,16 +119,23 @@ extension Detection {
     /// find a GS1 DataBar, whose checksum is 79 to 1, in a dense QR code's modules; nothing
     /// prints a barcode inside one), or an EAN-8 or UPC-E within the box of a longer EAN/UPC
     /// symbol (seven-module digits inside a longer symbol's bars can pass for a shorter
-    /// symbol of its own, never the other way round), or an EAN/UPC code read without the
+    /// symbol of its own, never the other way round), or an MSI within the box of a code of
+    /// another kind, or an EAN/UPC code read without the
     /// add-on another read of it has (`isMainCode(of:)`).
     func isPart(of other: Detection) -> Bool {
         if isMainCode(of: other) { return true }
         if !symbology.isMatrix, other.symbology.isMatrix, other.corners.count == 4 {
             return other.corners.encloses(center)
         }
+        let xs = other.corners.map(\.x), ys = other.corners.map(\.y)
+        // MSI Plessey's checks are weak: an MSI read within another code's box is some of
+        // that code's bars taken for MSI's.
+        if symbology == .msi, other.symbology != .msi, let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(),
+           let y1 = ys.max() {
+            return (x0...x1).contains(center.x) && (y0...y1).contains(center.y)
+        }
         guard let modules = symbology.eanModules, let longer = other.symbology.eanModules, modules < longer
         else { return false }
-        let xs = other.corners.map(\.x), ys = other.corners.map(\.y)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return false }
         return (x0...x1).contains(center.x) && (y0...y1).contains(center.y)
     }

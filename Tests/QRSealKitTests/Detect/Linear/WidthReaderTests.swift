@@ -65,6 +65,16 @@ struct WidthReaderTests {
         }
     }
 
+    @Test("an MSI read within another code's box is dropped as part of it; beside it, kept")
+    func msiInsideAnotherCode() {
+        let box = [Point(x: 10, y: 40), Point(x: 200, y: 40), Point(x: 200, y: 90), Point(x: 10, y: 90)]
+        let code128 = Detection(symbology: .code128, bytes: Array("1234567890".utf8), corners: box)
+        let inside = Detection(symbology: .msi, bytes: Array("12344".utf8), corners: box.map { Point(x: $0.x / 2 + 50, y: $0.y) })
+        #expect(Detector.merged([code128, inside]).map(\.symbology) == [.code128])
+        let beside = Detection(symbology: .msi, bytes: Array("12344".utf8), corners: box.map { Point(x: $0.x + 300, y: $0.y) })
+        #expect(Detector.merged([code128, beside]).map(\.symbology) == [.code128, .msi])
+    }
+
     @Test("DX film edge: a film's clock and data tracks read as product-generation/frame")
     func dxFilmEdge() throws {
         let url = Tools.packageRoot.appendingPathComponent("Tests/Images/film/dxfilmedge.png")
