@@ -40,6 +40,8 @@ enum DXFilmEdgeDecoder {
             let r = reversed ? run.reversed : run
             let widths = r.widths
             for start in stride(from: r.firstDark == 0 ? 2 : 1, to: widths.count - 17, by: 2) {
+                // Cheap first: the wide bar, then single modules.
+                guard widths[start] > 2.5 * widths[start + 1], widths[start] > 2.5 * widths[start + 2] else { continue }
                 for (pattern, frame) in [(clockWithFrame, true), (clockWithoutFrame, false)] {
                     let end = start + pattern.count
                     guard end < widths.count else { continue }

@@ -46,11 +46,13 @@ struct ElementRun {
     /// it on the smoothed levels (noise); nil when the profile shows too little contrast to
     /// be bars.
     static func runs(_ profile: [Double], span: ClosedRange<Double>) -> [ElementRun]? {
-        guard profile.count >= 16, let sharp = ProfileDecoder.levels(profile, span: span, smoothing: false),
-              let levels = ProfileDecoder.levels(profile, span: span) else { return nil }
+        guard profile.count >= 16, let levels = ProfileDecoder.levels(profile, span: span),
+              levels.light.count == profile.count else { return nil }
+        // The grey levels as they are, divided by the same light level as the smoothed ones.
+        let sharp = zip(profile, levels.light).map { $0 / $1 }
         func dark(_ levels: [Double]) -> Double { levels.sorted()[levels.count / 20] }
-        let sharpDark = dark(sharp.smooth), smoothDark = dark(levels.smooth)
-        return [ElementRun(sharp.smooth, threshold: sharpDark + 0.5 * (1 - sharpDark))]
+        let sharpDark = dark(sharp), smoothDark = dark(levels.smooth)
+        return [ElementRun(sharp, threshold: sharpDark + 0.5 * (1 - sharpDark))]
             + [0.5, 0.65, 0.35].map { ElementRun(levels.smooth, threshold: smoothDark + $0 * (1 - smoothDark)) }
     }
 }

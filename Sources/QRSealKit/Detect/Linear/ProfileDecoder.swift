@@ -165,17 +165,15 @@ enum ProfileDecoder {
         var smooth: [Double]
         var threshold: Double
         var quiet: Int
+        /// The light level nearby, by which each sample was divided.
+        var light: [Double] = []
     }
 
-    /// `smoothing: false` leaves the grey levels as they are, but for the division: bars a
-    /// pixel or two wide, which the three-sample mean would wash out.
-    static func levels(_ profile: [Double], span: ClosedRange<Double>, smoothing: Bool = true) -> Levels? {
+    static func levels(_ profile: [Double], span: ClosedRange<Double>) -> Levels? {
         let n = profile.count
         guard n >= 3 else { return nil }
         var smooth = profile
-        if smoothing {
-            for i in 1..<(n - 1) { smooth[i] = (profile[i - 1] + profile[i] + profile[i + 1]) / 3 }
-        }
+        for i in 1..<(n - 1) { smooth[i] = (profile[i - 1] + profile[i] + profile[i + 1]) / 3 }
         let quiet = max(3, Int((span.upperBound - span.lowerBound) / 16))
         var level = [Double](repeating: 0, count: n)
         for k in 0..<n { level[k] = max(1, smooth[max(0, k - 4 * quiet)...min(n - 1, k + 4 * quiet)].max()!) }
@@ -183,7 +181,7 @@ enum ProfileDecoder {
         let sorted = smooth.sorted()
         let dark = sorted[n / 20]
         guard 1 - dark >= 0.1 else { return nil }
-        return Levels(smooth: smooth, threshold: 1 - 0.3 * (1 - dark), quiet: quiet)
+        return Levels(smooth: smooth, threshold: 1 - 0.3 * (1 - dark), quiet: quiet, light: level)
     }
 
     /// Where `smooth` crosses `threshold`, between samples (linearly), in order.

@@ -73,6 +73,9 @@ enum TelepenDecoder {
         guard widths.count >= 2 + 12 + 16 + 11 else { return nil }
         for start in stride(from: run.firstDark == 0 ? 2 : 1, through: widths.count - 40, by: 2) {
             let head = widths[start..<(start + 12)]
+            // Cheap first: every start character begins with six narrow elements.
+            let six = widths[start..<(start + 6)]
+            guard let least = six.min(), let most = six.max(), least > 0.3, most < 2.5 * least else { continue }
             for (kind, pattern) in starts.enumerated() {
                 guard let limits = Thresholds(head, pattern), limits.matches(head, pattern),
                       start <= 1 || widths[start - 1] >= quietModules / 2 * limits.space,

@@ -21,7 +21,7 @@ struct WidthReader {
     static let bands = 9
     /// The bar regions read, largest first: a strip of film holds a code every half frame,
     /// each a region, and the film's picture more.
-    static let regionsRead = 8
+    static let regionsRead = 6
 
     /// Whether anything asked for is read by this reader.
     static func applies(to symbologies: Set<Symbology>) -> Bool {
