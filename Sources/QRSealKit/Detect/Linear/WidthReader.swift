@@ -19,6 +19,9 @@ struct WidthReader {
     /// Bands of scan lines per region: enough that a DX film edge's two tracks, each a
     /// fifth of the region's height or less, each have one.
     static let bands = 9
+    /// Scan lines a band averages: a sample a pixel costs more than the grey-profile
+    /// reader's, and bars read by their widths need less of the noise averaged out.
+    static let lines = 4
     /// The bar regions read, largest first: a strip of film holds a code every half frame,
     /// each a region, and the film's picture more.
     static let regionsRead = 6
@@ -47,7 +50,7 @@ struct WidthReader {
 
     /// The symbols `region` holds, each read by enough of its bands.
     func read(_ region: BarRegion, in image: GrayImage) -> [Candidate] {
-        guard let bands = ProfileReader.bands(region, in: image, step: 1, count: Self.bands) else { return [] }
+        guard let bands = ProfileReader.bands(region, in: image, step: 1, count: Self.bands, lines: Self.lines) else { return [] }
         var reads: [BandReads] = []
         var clocks: [DXFilmEdgeDecoder.Clock] = [], dataRuns: [ElementRun] = []
         for profile in bands.profiles {

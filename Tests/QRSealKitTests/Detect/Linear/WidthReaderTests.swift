@@ -142,6 +142,18 @@ struct WidthReaderTests {
         }
     }
 
+    @Test("the light level near each sample is the largest grey level within reach, as the slow way finds it")
+    func windowMaxima() {
+        var generator = SystemRandomNumberGenerator()
+        for n in [0, 1, 2, 7, 100] {
+            let values = (0..<n).map { _ in Double(Int.random(in: 0...255, using: &generator)) }
+            for radius in [0, 1, 3, 50, 200] {
+                let slow = (0..<n).map { k in values[max(0, k - radius)...min(n - 1, k + radius)].max() ?? 0 }
+                #expect(ProfileDecoder.windowMaxima(values, radius: radius) == slow, "n \(n), radius \(radius)")
+            }
+        }
+    }
+
     @Test("a MSI's check schemes: modulo 10, and modulo 11 with IBM's and NCR's weights, a check of 10 as 1 0")
     func msiChecks() {
         #expect(MSIDecoder.checkHolds([1, 2, 3, 4, 4]))
