@@ -6,7 +6,8 @@
 
 let detectors = Effort.allCases.flatMap { effort in
     [ReadingOptions(), ReadingOptions(code39FullASCII: false, eanAddOns: true)].map { reading in
-        var detector = Detector(effort: effort)
+        // Every symbology, those read only when asked for too.
+        var detector = Detector(symbologies: Set(Symbology.allCases), effort: effort)
         detector.timeBudget = .cpu(.milliseconds(50))
         detector.reading = reading
         return detector

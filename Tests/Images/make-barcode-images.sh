@@ -8,7 +8,8 @@
 # variable-length field; Code 32, the Italian pharmacy code, drawn as the Code 39 it is;
 # code39-fullascii, a Code 39 in Full ASCII mode, read as the text its pairs stand for;
 # code39-check, a Code 39 with its mod-43 check character, which stays in the text;
-# maxicode, a MaxiCode of mode 4);
+# maxicode, a MaxiCode of mode 4; msi, an MSI Plessey with its modulo 10 check digit, which
+# stays in the text; dxfilmedge, copied from film/);
 # and, named KIND-several, three EAN-8s side by side and three
 # EAN-13s one above the other.
 #
@@ -69,6 +70,12 @@ zi microqr MICROQR "MICRO 42" "MICRO 42"
 zi databar DBAR_OMN 0950110153000 0109501101530003 --height=33
 zi databar-exp DBAR_EXP "[01]98898765432106[3202]012345[15]991231" 0198898765432106320201234515991231
 zi databar-exp-variable DBAR_EXP "[10]ABC123[21]12345" '10ABC123\x1d2112345'
+zi databar-ltd DBAR_LTD 1501234567890 0115012345678907
+zi telepen TELEPEN "Telepen 42!" "Telepen 42!"
+zi msi MSI_PLESSEY 1234 12344 --vers=1
+# DX film edge: a picture of film (zint 2.11 draws none), see film/README.md.
+cp "$here/film/dxfilmedge.png" "$out/dxfilmedge.png"
+echo 10-3 > "$out/dxfilmedge.txt"
 
 for code in 4851234 1234567 6767898; do
     ZXingWriter -size 250x60 EAN-8 "$code" "$work/ean8-$code.png" >/dev/null

@@ -137,8 +137,8 @@ public enum ContentClassifier {
         case (.upce, 8):
             guard digits[0] <= 1, eanValid(upcEExpanded(digits)) else { return nil }
             type = "UPC-E"
-        case (.databar, 16):
-            // A GS1 DataBar holds one element string: AI 01 and a GTIN-14.
+        case (.databar, 16), (.databarLimited, 16):
+            // A GS1 DataBar (and a DataBar Limited) holds one element string: AI 01 and a GTIN-14.
             guard code.hasPrefix("01"), eanValid(Array(digits.dropFirst(2))) else { return nil }
             code = String(code.dropFirst(2))
             type = "GTIN-14"

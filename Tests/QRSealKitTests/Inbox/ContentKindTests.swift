@@ -194,6 +194,7 @@ struct ContentKindTests {
         #expect(fields("0109501101530003", "databar") == ["code: 09501101530003", "type: GTIN-14"])
         #expect(summary("0109501101530004", "databar").kind == .text, "wrong check digit")
         #expect(summary("1009501101530003", "databar").kind == .text, "not AI 01")
+        #expect(fields("0115012345678907", "databar-ltd") == ["code: 15012345678907", "type: GTIN-14"])
     }
 
     @Test("product-like numbers that are not products")

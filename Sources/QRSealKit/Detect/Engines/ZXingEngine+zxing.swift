@@ -119,9 +119,11 @@ struct ZXingEngine: Sendable {
 
 extension Symbology {
     /// The `ZXS_FORMAT_*` bits (the same as `ZXing::BarcodeFormat`) that read this symbology.
-    /// ISBNs are EAN-13s to zxing; `SymbolCheck` names them.
+    /// ISBNs are EAN-13s to zxing; `SymbolCheck` names them. None for the linear codes
+    /// libZXing 1.4 does not read (our own `WidthReader` does).
     var zxingFormats: UInt32 {
         switch self {
+        case .databarLimited, .telepen, .msi, .dxFilmEdge: return 0
         case .qr: return UInt32(ZXS_FORMAT_QRCODE)
         case .microQR: return UInt32(ZXS_FORMAT_MICRO_QRCODE)
         case .dataMatrix: return UInt32(ZXS_FORMAT_DATA_MATRIX)
@@ -144,7 +146,7 @@ extension Symbology {
 
     init?(zxingFormat: UInt32) {
         // ISBNs share EAN-13's bit; zxing reports EAN-13.
-        guard let match = Symbology.allCases.first(where: { $0.zxingFormats == zxingFormat && $0 != .isbn10 && $0 != .isbn13 })
+        guard let match = Symbology.allCases.first(where: { $0.zxingFormats != 0 && $0.zxingFormats == zxingFormat && $0 != .isbn10 && $0 != .isbn13 })
         else { return nil }
         self = match
     }

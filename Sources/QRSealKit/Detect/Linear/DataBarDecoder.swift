@@ -183,10 +183,7 @@ extension DataBarDecoder {
         for fraction in thresholds {
             let t = dark + fraction * (1 - dark)
             // Where the profile crosses t, between samples; the elements lie between them.
-            var edges: [Double] = []
-            for k in 1..<smooth.count where (smooth[k - 1] >= t) != (smooth[k] >= t) {
-                edges.append(Double(k - 1) + (smooth[k - 1] - t) / (smooth[k - 1] - smooth[k]))
-            }
+            let edges = ProfileDecoder.crossings(smooth, at: t)
             // The bars and spaces from a dark element to a dark one 45 later: the symbol but
             // its first light module, which the quiet zone swallows (its width is not used).
             guard edges.count >= elements else { continue }

@@ -165,6 +165,8 @@ enum ProfileDecoder {
         var smooth: [Double]
         var threshold: Double
         var quiet: Int
+        /// The light level nearby, by which each sample was divided.
+        var light: [Double] = []
     }
 
     static func levels(_ profile: [Double], span: ClosedRange<Double>) -> Levels? {
@@ -173,13 +175,41 @@ enum ProfileDecoder {
         var smooth = profile
         for i in 1..<(n - 1) { smooth[i] = (profile[i - 1] + profile[i] + profile[i + 1]) / 3 }
         let quiet = max(3, Int((span.upperBound - span.lowerBound) / 16))
-        var level = [Double](repeating: 0, count: n)
-        for k in 0..<n { level[k] = max(1, smooth[max(0, k - 4 * quiet)...min(n - 1, k + 4 * quiet)].max()!) }
+        let level = windowMaxima(smooth, radius: 4 * quiet).map { max(1, $0) }
         for k in 0..<n { smooth[k] /= level[k] }
         let sorted = smooth.sorted()
         let dark = sorted[n / 20]
         guard 1 - dark >= 0.1 else { return nil }
-        return Levels(smooth: smooth, threshold: 1 - 0.3 * (1 - dark), quiet: quiet)
+        return Levels(smooth: smooth, threshold: 1 - 0.3 * (1 - dark), quiet: quiet, light: level)
+    }
+
+    /// The largest of `values` within `radius` samples either way of each, in one pass: a
+    /// queue of the indices whose values no later one within reach exceeds, largest first.
+    static func windowMaxima(_ values: [Double], radius: Int) -> [Double] {
+        let n = values.count
+        var maxima = [Double](repeating: 0, count: n)
+        var queue = [Int](repeating: 0, count: n), head = 0, tail = 0, next = 0
+        for k in 0..<n {
+            while next <= min(n - 1, k + radius) {
+                while tail > head, values[queue[tail - 1]] <= values[next] { tail -= 1 }
+                queue[tail] = next
+                tail += 1
+                next += 1
+            }
+            while queue[head] < k - radius { head += 1 }
+            maxima[k] = values[queue[head]]
+        }
+        return maxima
+    }
+
+    /// Where `smooth` crosses `threshold`, between samples (linearly), in order.
+    static func crossings(_ smooth: [Double], at threshold: Double) -> [Double] {
+        var edges: [Double] = []
+        guard smooth.count >= 2 else { return edges }
+        for k in 1..<smooth.count where (smooth[k - 1] >= threshold) != (smooth[k] >= threshold) {
+            edges.append(Double(k - 1) + (smooth[k - 1] - threshold) / (smooth[k - 1] - smooth[k]))
+        }
+        return edges
     }
 
     /// The dark edges with a full quiet zone outside them: where a symbol may start, and stop.

@@ -5,7 +5,8 @@ struct ProfileSearch: SymbolReader {
     var description: String { "profiles" }
 
     func read(_ input: ReaderInput, symbologies: Set<Symbology>) -> [Candidate] {
-        ProfileReader(symbologies: symbologies).scan(input.image, regions: input.bars)
+        // The largest few, as when it finds them itself.
+        ProfileReader(symbologies: symbologies).scan(input.image, regions: input.bars.map { Array($0.prefix(BarRegions.maxRegions)) })
     }
 }
 

@@ -129,13 +129,16 @@ struct ProfileReader {
         var t0: Double, step: Double
     }
 
-    static func bands(_ region: BarRegion, in image: GrayImage) -> Bands? {
+    /// At most `most` bands of at most `lines` scan lines; `step`, when given, is the pixels a sample (else about 2.5 samples a module of a
+    /// 95-module symbol filling the region).
+    static func bands(_ region: BarRegion, in image: GrayImage, step fixedStep: Int? = nil, count most: Int = bands,
+                      lines: Int = 8) -> Bands? {
         let (c, s) = (cos(region.angle), sin(region.angle))
         let margin = max(12, 0.35 * region.across)
         // The scan lines' extent across the bars, clipped to the image along the centre line
         // but for a quiet zone's length beyond it, where the edge pixels go on: a symbol
         // cropped tight, its quiet zone cut by the image's border, still has one.
-        let step = max(1, Int(2 * region.across / 95 / 2.5))
+        let step = max(1, fixedStep ?? Int(2 * region.across / 95 / 2.5))
         let outside = region.across / 8 + Double(4 * step + 2)
         var t0 = -(region.across + margin), t1 = region.across + margin
         for (p, d, size) in [(region.x, c, image.width), (region.y, s, image.height)] where abs(d) > 1e-9 {
@@ -147,8 +150,8 @@ struct ProfileReader {
         guard length >= 32 else { return nil }
         // Bands across the middle 80 % of the bars' length, each averaging its lines.
         let usable = 0.8 * region.along
-        let count = max(1, min(Self.bands, Int(2 * usable / 2)))
-        let height = max(1, min(8, Int(2 * usable / Double(count))))
+        let count = max(1, min(most, Int(2 * usable / 2)))
+        let height = max(1, min(lines, Int(2 * usable / Double(count))))
         let span = ((-region.across - t0) / Double(step))...((region.across - t0) / Double(step))
         let order = (0..<count).sorted { abs(2 * $0 - (count - 1)) < abs(2 * $1 - (count - 1)) }
         let profiles = order.map { band -> [Double] in

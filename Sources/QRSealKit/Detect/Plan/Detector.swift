@@ -175,9 +175,8 @@ public struct Detector: Sendable {
             let start = threadCPUMilliseconds()
             guard let (copy, mapping) = prepared.image(for: pass.steps) else { return ([], threadCPUMilliseconds() - start) }
             let copied = threadCPUMilliseconds()
-            // The grey-profile reader fits the largest few, as when it finds them itself.
-            let largest = bars.map { Array($0.prefix(BarRegions.maxRegions)) }
-            var input = prepared.readerInput(copy, for: pass.steps, bars: pass.steps.isEmpty ? largest : nil, failures: failures)
+            // Each reader of bars takes the largest few of them it can afford.
+            var input = prepared.readerInput(copy, for: pass.steps, bars: pass.steps.isEmpty ? bars : nil, failures: failures)
             input.reading = reading
             let read = pass.run(on: input, symbologies: wanted).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,

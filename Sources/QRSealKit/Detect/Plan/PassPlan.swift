@@ -321,7 +321,12 @@ enum PassPlan {
     /// and `unreadBars`), and runs after them only on the bar regions they left unread
     /// (`unread(_:by:)`): fitting grey profiles costs more than both searches, and on a 1D
     /// photo that plain zbar reads whole it could only agree.
-    static let profiled: [[Pass]] = [[Pass(.profiles)]]
+    ///
+    /// Beside it, on the same bar regions, our reader of the linear codes neither engine
+    /// reads (`WidthReader`: DataBar Limited, Telepen, MSI, DX film edge): a few bands of
+    /// scan lines per region split into bars and spaces, far cheaper than the fits; where
+    /// the plain searches read the bars, it is not run.
+    static let profiled: [[Pass]] = [[Pass(.profiles), Pass(.widths)]]
 
     /// How many bar regions `Gate.unreadBars` looks at, largest first: a sheet of every
     /// kind of code holds a dozen, and a region left out would hide its code from the plain

@@ -71,7 +71,8 @@ extension Detection {
         return (dx * dx + dy * dy).squareRoot() < max(extent, other.extent, 1) / 2
     }
 
-    /// Same symbology read at the same place with about the same size, but different bytes.
+    /// Same symbology read at the same place with about the same size, but different bytes
+    /// (for DataBar Expanded, at places that overlap or touch: `boxesMeet(_:)`).
     /// A code inside a code differs in size, so both of those are kept. An EAN-13 and a
     /// UPC-A (or ISBN-13) are one symbology here, compared in their 13-digit form: zbar
     /// reads a blurred UPC-A as other valid EAN-13 numbers on some of its scan lines, in
@@ -88,7 +89,20 @@ extension Detection {
             return mine != theirs && (dx * dx + dy * dy).squareRoot() < span / 2
         }
         guard symbology == other.symbology, bytes != other.bytes else { return false }
+        // zbar pairs the rows of a DataBar Expanded Stacked symbol one by one, and now and
+        // then takes some of them for a whole symbol whose checksum holds (its check
+        // character covers a few bits per character): two Expanded reads whose boxes
+        // overlap or touch are one symbol read two ways, never two symbols.
+        if symbology == .databarExpanded, boxesMeet(other) { return true }
         return (dx * dx + dy * dy).squareRoot() < span / 8 && sizeRatio > 0.8
+    }
+
+    /// Whether the corners' bounding boxes of this read and `other` overlap or touch.
+    func boxesMeet(_ other: Detection) -> Bool {
+        let (ax, ay) = (corners.map(\.x), corners.map(\.y)), (bx, by) = (other.corners.map(\.x), other.corners.map(\.y))
+        guard let ax0 = ax.min(), let ax1 = ax.max(), let ay0 = ay.min(), let ay1 = ay.max(),
+              let bx0 = bx.min(), let bx1 = bx.max(), let by0 = by.min(), let by1 = by.max() else { return false }
+        return ax0 <= bx1 && bx0 <= ax1 && ay0 <= by1 && by0 <= ay1
     }
 
     /// An EAN-13, ISBN-13 or UPC-A in its 13-digit EAN-13 form; nil for other symbologies.
@@ -105,16 +119,23 @@ extension Detection {
     /// find a GS1 DataBar, whose checksum is 79 to 1, in a dense QR code's modules; nothing
     /// prints a barcode inside one), or an EAN-8 or UPC-E within the box of a longer EAN/UPC
     /// symbol (seven-module digits inside a longer symbol's bars can pass for a shorter
-    /// symbol of its own, never the other way round), or an EAN/UPC code read without the
+    /// symbol of its own, never the other way round), or an MSI within the box of a code of
+    /// another kind, or an EAN/UPC code read without the
     /// add-on another read of it has (`isMainCode(of:)`).
     func isPart(of other: Detection) -> Bool {
         if isMainCode(of: other) { return true }
         if !symbology.isMatrix, other.symbology.isMatrix, other.corners.count == 4 {
             return other.corners.encloses(center)
         }
+        let xs = other.corners.map(\.x), ys = other.corners.map(\.y)
+        // MSI Plessey's checks are weak: an MSI read within another code's box is some of
+        // that code's bars taken for MSI's.
+        if symbology == .msi, other.symbology != .msi, let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(),
+           let y1 = ys.max() {
+            return (x0...x1).contains(center.x) && (y0...y1).contains(center.y)
+        }
         guard let modules = symbology.eanModules, let longer = other.symbology.eanModules, modules < longer
         else { return false }
-        let xs = other.corners.map(\.x), ys = other.corners.map(\.y)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return false }
         return (x0...x1).contains(center.x) && (y0...y1).contains(center.y)
     }

@@ -106,11 +106,19 @@ enum SymbolCheck {
         case .databar:
             return bytes.count == 16 && bytes.starts(with: Array("01".utf8)) && allDigits
                 && gs1CheckDigitIsValid(Array(digits.dropFirst(2)))
+        case .databarLimited:
+            // Its GTIN-14 starts with 0 or 1.
+            return bytes.count == 16 && bytes.starts(with: Array("01".utf8)) && allDigits && digits[2] <= 1
+                && gs1CheckDigitIsValid(Array(digits.dropFirst(2)))
+        case .msi:
+            return bytes.count >= MSIDecoder.minDigits && allDigits && MSIDecoder.checkHolds(digits)
+        case .telepen:
+            return !bytes.isEmpty && bytes.allSatisfy { $0 < 128 }
         case .microQR:
             return !bytes.isEmpty && bytes.count <= 35
         case .code32:
             return bytes.count == 10 && bytes[0] == UInt8(ascii: "A") && Code32.checkDigitIsValid(Array(digits.dropFirst()))
-        case .code128, .code39, .code93, .databarExpanded, .codabar, .dataMatrix, .aztec, .pdf417, .maxiCode:
+        case .code128, .code39, .code93, .databarExpanded, .codabar, .dataMatrix, .aztec, .pdf417, .maxiCode, .dxFilmEdge:
             return !bytes.isEmpty
         }
     }

@@ -3,6 +3,7 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
     case qr, microQR = "microqr", dataMatrix = "datamatrix", aztec, pdf417, maxiCode = "maxicode"
     case ean13, ean8, upca, upce, isbn10, isbn13
     case code128, code39, code32, code93, i25, databar, databarExpanded = "databar-exp", codabar
+    case databarLimited = "databar-ltd", telepen, msi, dxFilmEdge = "dxfilmedge"
 
     /// The name shown to users, e.g. `QR-Code`, `EAN-13`.
     public var displayName: String {
@@ -27,13 +28,19 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
         case .databar: return "DataBar"
         case .databarExpanded: return "DataBar-Exp"
         case .codabar: return "Codabar"
+        case .databarLimited: return "DataBar-Ltd"
+        case .telepen: return "Telepen"
+        case .msi: return "MSI"
+        case .dxFilmEdge: return "DXFilmEdge"
         }
     }
 
     /// What the detector looks for unless told otherwise: everything. Codabar, which carries
     /// no check of its own, is held like Code 39 and I2/5 to reads of the image as it is, on
     /// several scan lines (`Symbology.isStronglyChecked`); so held it read nothing on any
-    /// image of the shared corpus but its own.
+    /// image of the shared corpus but its own. So for MSI Plessey and DX film edge, whose
+    /// checks are weak (`WidthReader`): on, as a phone's scanner has them, since they too
+    /// read nothing on the corpus but their own.
     public static let defaultSet: Set<Symbology> = Set(allCases)
 
     /// Whether this is a two-dimensional symbology (PDF417, stacked rows with Reed–Solomon
@@ -48,11 +55,12 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
 
 extension Symbology {
     /// Whether a misread is caught by the symbology itself (a check digit, a checksum or
-    /// Reed–Solomon); Code 39, I2/5 and Codabar carry none by default, and a Code 32's
-    /// check digit is read from a Code 39.
+    /// Reed–Solomon); Code 39, I2/5 and Codabar carry none by default, a Code 32's
+    /// check digit is read from a Code 39, and MSI Plessey's check digits and DX film
+    /// edge's parity bit catch too few.
     var isStronglyChecked: Bool {
         switch self {
-        case .code39, .code32, .i25, .codabar: return false
+        case .code39, .code32, .i25, .codabar, .msi, .dxFilmEdge: return false
         default: return true
         }
     }

@@ -61,4 +61,26 @@ struct NoWrongReadTests {
         // A second read of the right number outweighs the one wrong read.
         #expect(Detector.merged([right, wrong, right]).map(\.bytes) == [right.bytes])
     }
+
+    @Test("two DataBar Expanded reads whose boxes meet, a stacked symbol and some of its rows: neither unless one has more reads")
+    func stackedRows() {
+        let whole = [Point(x: 2, y: 33), Point(x: 50, y: 33), Point(x: 50, y: 75), Point(x: 2, y: 75)]
+        let rows = [Point(x: 3, y: 74), Point(x: 50, y: 74), Point(x: 50, y: 82), Point(x: 3, y: 82)]
+        let right = Detection(symbology: .databarExpanded, bytes: Array("10123456A1234A\u{1d}15991231".utf8), corners: whole)
+        let wrong = Detection(symbology: .databarExpanded, bytes: Array("10123456A1234A\u{1d}1235KA".utf8), corners: rows)
+        #expect(Detector.merged([right, wrong]).isEmpty)
+        #expect(Detector.merged([right, wrong, right]).map(\.bytes) == [right.bytes])
+        // Two Expanded symbols apart, one above the other: both.
+        let below = rows.map { Point(x: $0.x, y: $0.y + 20) }
+        let other = Detection(symbology: .databarExpanded, bytes: wrong.bytes, corners: below)
+        #expect(Detector.merged([right, other]).count == 2)
+    }
+
+    @Test("the DataBar Expanded Stacked symbol zbar reads some rows of as another: its element string alone")
+    func stackedImage() throws {
+        let url = Self.folder.appendingPathComponent("databar-exp-stacked.png")
+        let image = try ImageDecoder().decode([UInt8](try Data(contentsOf: url)))
+        let expected = try Data(contentsOf: Self.folder.appendingPathComponent("databar-exp-stacked.txt"))
+        #expect(Detector().detect(in: image).map(\.bytes) == [Array(expected)])
+    }
 }
