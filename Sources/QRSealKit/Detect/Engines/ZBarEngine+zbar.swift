@@ -141,10 +141,10 @@ struct ZBarEngine: Sendable {
 
 extension Symbology {
     /// zbar's type for this symbology; nil for the matrix codes other than QR, which zbar
-    /// does not read (its PDF417 decoder stops short of the data).
+    /// does not read (its PDF417 decoder stops short of the data), nor rMQR.
     var zbarType: zbar_symbol_type_t? {
         switch self {
-        case .microQR, .dataMatrix, .aztec, .pdf417, .maxiCode: return nil
+        case .microQR, .rmqr, .dataMatrix, .aztec, .pdf417, .maxiCode: return nil
         case .qr: return ZBAR_QRCODE
         case .ean13: return ZBAR_EAN13
         case .ean8: return ZBAR_EAN8

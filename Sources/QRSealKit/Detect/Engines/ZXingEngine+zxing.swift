@@ -119,7 +119,8 @@ struct ZXingEngine: Sendable {
 
 extension Symbology {
     /// The `ZXS_FORMAT_*` bits (the same as `ZXing::BarcodeFormat`) that read this symbology.
-    /// ISBNs are EAN-13s to zxing; `SymbolCheck` names them.
+    /// ISBNs are EAN-13s to zxing; `SymbolCheck` names them. None for rMQR, which
+    /// libZXing 1.4 does not read (our own `RMQRReader` does).
     var zxingFormats: UInt32 {
         switch self {
         case .qr: return UInt32(ZXS_FORMAT_QRCODE)
@@ -139,12 +140,13 @@ extension Symbology {
         case .databar: return UInt32(ZXS_FORMAT_DATABAR)
         case .databarExpanded: return UInt32(ZXS_FORMAT_DATABAR_EXPANDED)
         case .codabar: return UInt32(ZXS_FORMAT_CODABAR)
+        case .rmqr: return 0
         }
     }
 
     init?(zxingFormat: UInt32) {
         // ISBNs share EAN-13's bit; zxing reports EAN-13.
-        guard let match = Symbology.allCases.first(where: { $0.zxingFormats == zxingFormat && $0 != .isbn10 && $0 != .isbn13 })
+        guard let match = Symbology.allCases.first(where: { $0.zxingFormats != 0 && $0.zxingFormats == zxingFormat && $0 != .isbn10 && $0 != .isbn13 })
         else { return nil }
         self = match
     }

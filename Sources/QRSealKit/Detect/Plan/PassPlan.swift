@@ -222,11 +222,12 @@ enum PassPlan {
     /// `Detector.merged`), or the codes read leave room for another (`Gate.uncovered`).
     /// On a photo that the quick search read whole they cost nothing, where each cost about
     /// a millisecond (a labelling of the dark and the light pixels, a pass over the rows).
-    static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix)]
+    static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix), Pass(.rmqr)]
 
     /// The gate of our own reader `pass` (one of `ours`) at `balanced`.
     static func ownGate(_ pass: Pass) -> Gate {
-        .either(.read(pass == Pass(.aztec) ? .aztec : .dataMatrix), .uncovered)
+        let kind: Symbology = pass == Pass(.aztec) ? .aztec : pass == Pass(.rmqr) ? .rmqr : .dataMatrix
+        return .either(.read(kind), .uncovered)
     }
 
     /// Our own locator and rectifier (`QRLocator`), alone in its batch: dense and curved

@@ -1,0 +1,216 @@
+import Foundation
+
+/// Finds and reads rMQR symbols (`RMQRSymbol`) in a binarized image, from the finder
+/// patterns of its census (`FinderCensus`).
+///
+/// An rMQR symbol has one finder pattern, which the census counts like a QR code's. For
+/// each pattern crossed by at least `FinderCensus.leastGroupedHits` rows (the most often
+/// crossed first, at most `maxPatterns`), the reader tries four turns and a few small
+/// angles about it and keeps the one whose finder and the timing pattern along the top
+/// edge beside it match best; the format information beside the finder then names the
+/// size. The sub-pattern is looked for about where that size puts it, and the two
+/// patterns' centres fix the grid, which is sampled and decoded. Each step throws out most
+/// of what is not an rMQR symbol (a QR code's finder, texture), and only a read every
+/// Reed–Solomon block vouches for is reported.
+struct RMQRReader {
+    let image: GrayImage
+    let dark: [Bool]
+    let census: FinderCensus
+
+    /// How many patterns are tried, most often crossed first: a picture of texture can
+    /// imitate thousands.
+    static let maxPatterns = 48
+
+    /// The fewest of the `orientationProbes` that must match for a turn to be tried
+    /// further.
+    static let leastOrientationMatches = 56
+
+    /// One symbol read: what it holds and its corners in the image's pixels.
+    struct Found {
+        let symbol: RMQRSymbol.Read
+        let corners: [Point]
+    }
+
+    init(image: GrayImage, dark: [Bool], census: FinderCensus) {
+        self.image = image
+        self.dark = dark
+        self.census = census
+    }
+
+    func read() -> [Found] {
+        guard dark.count == image.width * image.height else { return [] }
+        var found: [Found] = []
+        for pattern in census.patterns.prefix(while: { $0.hits >= FinderCensus.leastGroupedHits }).prefix(Self.maxPatterns)
+        where pattern.module >= 1 && !found.contains(where: { $0.corners.encloses(pattern.center) }) {
+            if let symbol = read(at: pattern) { found.append(symbol) }
+        }
+        return found
+    }
+
+    /// A frame of module coordinates on the image: module (x, y)'s top-left corner lies at
+    /// `origin + x · across + y · down`.
+    struct Frame {
+        var origin: Point
+        var across: Point
+        var down: Point
+
+        func point(_ x: Double, _ y: Double) -> Point {
+            Point(x: origin.x + x * across.x + y * down.x, y: origin.y + x * across.y + y * down.y)
+        }
+
+        /// The frame whose module (3.5, 3.5) lies at `center`, turned by `angle`, `module`
+        /// pixels a side.
+        init(finder center: Point, module: Double, angle: Double) {
+            across = Point(x: module * cos(angle), y: module * sin(angle))
+            down = Point(x: -module * sin(angle), y: module * cos(angle))
+            origin = Point(x: center.x - 3.5 * (across.x + down.x), y: center.y - 3.5 * (across.y + down.y))
+        }
+
+        /// The frame that puts module centre `a` at `pa` and `b` at `pb`, square modules.
+        init(_ a: Point, at pa: Point, _ b: Point, at pb: Point) {
+            // (pb − pa) = s·e^{iφ} · (b − a), in complex numbers.
+            let dx = b.x - a.x, dy = b.y - a.y, px = pb.x - pa.x, py = pb.y - pa.y
+            let norm = dx * dx + dy * dy
+            let re = (px * dx + py * dy) / norm, im = (py * dx - px * dy) / norm
+            across = Point(x: re, y: im)
+            down = Point(x: -im, y: re)
+            origin = Point(x: pa.x - a.x * across.x - a.y * down.x, y: pa.y - a.x * across.y - a.y * down.y)
+        }
+    }
+
+    /// Whether the module whose centre is (x + 0.5, y + 0.5) in `frame` is dark; off the
+    /// image counts as light.
+    func isDark(_ frame: Frame, _ x: Int, _ y: Int) -> Bool {
+        isDark(frame.point(Double(x) + 0.5, Double(y) + 0.5))
+    }
+
+    func isDark(_ p: Point) -> Bool {
+        guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0 else { return false }
+        let x = Int(p.x), y = Int(p.y)
+        guard x < image.width, y < image.height else { return false }
+        return dark[y * image.width + x]
+    }
+
+    /// The modules whose colour every size draws the same around the finder: the finder,
+    /// the separator down its right side and the top edge's timing pattern as far as
+    /// column 17 (the first alignment pattern is further along).
+    static let orientationProbes: [(x: Int, y: Int, dark: Bool)] = {
+        var probes: [(x: Int, y: Int, dark: Bool)] = []
+        for y in 0..<7 {
+            for x in 0..<7 { probes.append((x, y, max(abs(x - 3), abs(y - 3)) != 2)) }
+            probes.append((7, y, false))
+        }
+        for x in 8...17 { probes.append((x, 0, x % 2 == 0)) }
+        return probes
+    }()
+
+    /// The small angles tried about each of the four turns, in radians.
+    static let angles: [Double] = stride(from: -12.0, through: 12.0, by: 2.0).map { $0 * .pi / 180 }
+
+    /// The symbol whose finder is `pattern`, when one reads.
+    func read(at pattern: FinderCensus.Pattern) -> Found? {
+        // Every turn and angle scored by its probes; the best few tried further.
+        var scored: [(score: Int, angle: Double)] = []
+        for turn in 0..<4 {
+            for delta in Self.angles {
+                let angle = Double(turn) * .pi / 2 + delta
+                let frame = Frame(finder: pattern.center, module: pattern.module, angle: angle)
+                let score = Self.orientationProbes.reduce(0) { $0 + (isDark(frame, $1.x, $1.y) == $1.dark ? 1 : 0) }
+                if score >= Self.leastOrientationMatches { scored.append((score, angle)) }
+            }
+        }
+        for (_, angle) in scored.sorted(by: { $0.score > $1.score }).prefix(3) {
+            let frame = Frame(finder: pattern.center, module: pattern.module, angle: angle)
+            // The format information beside the finder names the size (width and height
+            // are not needed to find that copy).
+            guard let format = RMQRSymbol.formatData(finderSide: true, width: 0, height: 0, isDark: { isDark(frame, $0, $1) }),
+                  format.data & 31 < RMQRSymbol.sizes.count else { continue }
+            let size = RMQRSymbol.sizes[format.data & 31]
+            if let found = read(frame, width: size.width, height: size.height, finder: pattern.center) { return found }
+        }
+        return nil
+    }
+
+    /// The symbol of `width` × `height` modules whose finder's centre is at `finder` in
+    /// `frame`, its sub-pattern looked for near where the frame puts it.
+    func read(_ frame: Frame, width w: Int, height h: Int, finder: Point) -> Found? {
+        let finderCenter = Point(x: 3.5, y: 3.5), subCenter = Point(x: Double(w) - 2.5, y: Double(h) - 2.5)
+        guard let sub = subPattern(near: frame.point(subCenter.x, subCenter.y), frame: frame, width: w, height: h) else { return nil }
+        let function = RMQRSymbol.functionModules(width: w, height: h)
+        // Nudges of the sub-pattern's centre by a quarter of a module, nearest first.
+        var nudges: [(Double, Double)] = []
+        for dy in -2...2 { for dx in -2...2 { nudges.append((Double(dx) / 4, Double(dy) / 4)) } }
+        nudges.sort { $0.0 * $0.0 + $0.1 * $0.1 < $1.0 * $1.0 + $1.1 * $1.1 }
+        let module = (frame.across.x * frame.across.x + frame.across.y * frame.across.y).squareRoot()
+        for (dx, dy) in nudges.prefix(9) {
+            let target = Point(x: sub.x + (dx * frame.across.x + dy * frame.down.x),
+                               y: sub.y + (dx * frame.across.y + dy * frame.down.y))
+            let grid = Frame(finderCenter, at: finder, subCenter, at: target)
+            // Square modules within a fifth of the finder's.
+            let size = (grid.across.x * grid.across.x + grid.across.y * grid.across.y).squareRoot()
+            guard abs(size - module) < 0.2 * module else { continue }
+            var modules = [Bool](repeating: false, count: w * h)
+            var misses = 0, known = 0
+            for y in 0..<h {
+                for x in 0..<w {
+                    let value = isDark(grid, x, y)
+                    modules[y * w + x] = value
+                    if let expected = function[y * w + x], !RMQRSymbol.isFormatModule(x, y, width: w, height: h) {
+                        known += 1
+                        if expected != value { misses += 1 }
+                    }
+                }
+            }
+            // The function patterns must mostly agree before the data is decoded.
+            guard 8 * misses <= known else { continue }
+            if let symbol = RMQRSymbol.read(modules, width: w, height: h) {
+                let corners = [grid.point(0, 0), grid.point(Double(w), 0), grid.point(Double(w), Double(h)), grid.point(0, Double(h))]
+                return Found(symbol: symbol, corners: corners)
+            }
+        }
+        return nil
+    }
+
+    /// The centre of the sub-pattern nearest `guess` (within four modules of `frame`),
+    /// where its 5 × 5 modules and the timing patterns leading to it match best.
+    func subPattern(near guess: Point, frame: Frame, width w: Int, height h: Int) -> Point? {
+        var probes: [(x: Int, y: Int, dark: Bool)] = []
+        for y in -2...2 {
+            for x in -2...2 { probes.append((x, y, max(abs(x), abs(y)) != 1)) }
+        }
+        // Along the bottom edge to the left and up the right edge (columns and rows of the
+        // symbol counted from the sub-pattern's centre, which is at (w − 3, h − 3)).
+        for k in 3...8 {
+            probes.append((-k, 2, (w - 3 - k) % 2 == 0))
+            probes.append((2, -k, (h - 3 - k) % 2 == 0))
+        }
+        var best: (score: Int, distance: Double, point: Point)?
+        for j in -16...16 {
+            for i in -16...16 {
+                let ox = Double(i) / 4, oy = Double(j) / 4
+                let center = Point(x: guess.x + ox * frame.across.x + oy * frame.down.x,
+                                   y: guess.y + ox * frame.across.y + oy * frame.down.y)
+                var score = 0
+                for p in probes {
+                    let q = Point(x: center.x + Double(p.x) * frame.across.x + Double(p.y) * frame.down.x,
+                                  y: center.y + Double(p.x) * frame.across.y + Double(p.y) * frame.down.y)
+                    if isDark(q) == p.dark { score += 1 }
+                }
+                let distance = ox * ox + oy * oy
+                if best == nil || score > best!.score || score == best!.score && distance < best!.distance {
+                    best = (score, distance, center)
+                }
+            }
+        }
+        guard let best, best.score * 10 >= probes.count * 9 else { return nil }
+        return best.point
+    }
+}
+
+extension RMQRSymbol {
+    /// Whether (x, y) holds format information in a `width` × `height` symbol.
+    static func isFormatModule(_ x: Int, _ y: Int, width w: Int, height h: Int) -> Bool {
+        (x >= 8 && x <= 10 && y >= 1 && y <= 5) || (x == 11 && y >= 1 && y <= 3)
+            || (x >= w - 8 && x <= w - 6 && y >= h - 6 && y <= h - 2) || (y == h - 6 && x >= w - 5 && x <= w - 3)
+    }
+}
