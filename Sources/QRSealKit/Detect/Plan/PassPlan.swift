@@ -280,8 +280,10 @@ enum PassPlan {
         [Pass(.zbar, thresholdedCopies[0]), Pass(.zxing(harder: false), [.invert])],
         // Noise and low contrast; out of focus.
         [Pass(.zbar, thresholdedCopies[1])],
-        // Tiny codes and codes without a quiet zone.
-        [Pass(.zxing(harder: true), [.pad(0.1), .enlargeTo(400)]), Pass(.zxing(harder: true), [.upscale(2), .threshold(0.05)])],
+        // Tiny codes and codes without a quiet zone; our rMQR reader on such crops, as they
+        // are and light on dark.
+        [Pass(.zxing(harder: true), [.pad(0.1), .enlargeTo(400)]), Pass(.zxing(harder: true), [.upscale(2), .threshold(0.05)]),
+         Pass(.rmqr, [.pad(0.1), .upscale(2)]), Pass(.rmqr, [.invert, .pad(0.1), .upscale(2)])],
     ]
 
     /// The locally thresholded copies of the first two `balanced` batches, on which
@@ -296,6 +298,8 @@ enum PassPlan {
     /// `enlargeTo(400)` it starts with.
     static func copyEvidence(_ pass: Pass, batch index: Int) -> Gate {
         if pass.steps == [.invert] { return .always }
+        // A crop too small for the census of the image as it is (`RMQRSearch`).
+        if pass.reader is RMQRSearch { return .narrowerThan(400) }
         return index == balanced.count - 1 ? .either(.narrowerThan(400), .thresholdedFinders) : .thresholdedFinders
     }
 
