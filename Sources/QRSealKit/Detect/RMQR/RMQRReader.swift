@@ -171,8 +171,9 @@ struct RMQRReader {
         return nil
     }
 
-    /// The centre of the sub-pattern nearest `guess` (within four modules of `frame`),
-    /// where its 5 × 5 modules and the timing patterns leading to it match best.
+    /// The centre of the sub-pattern near `guess` (in a window of `frame`'s modules that
+    /// grows with the symbol's width), where its 5 × 5 modules and the timing patterns
+    /// leading to it match best, the nearest of equals.
     func subPattern(near guess: Point, frame: Frame, width w: Int, height h: Int) -> Point? {
         var probes: [(x: Int, y: Int, dark: Bool)] = []
         for y in -2...2 {
@@ -184,26 +185,39 @@ struct RMQRReader {
             probes.append((-k, 2, (w - 3 - k) % 2 == 0))
             probes.append((2, -k, (h - 3 - k) % 2 == 0))
         }
-        var best: (score: Int, distance: Double, point: Point)?
-        for j in -16...16 {
-            for i in -16...16 {
-                let ox = Double(i) / 4, oy = Double(j) / 4
-                let center = Point(x: guess.x + ox * frame.across.x + oy * frame.down.x,
-                                   y: guess.y + ox * frame.across.y + oy * frame.down.y)
-                var score = 0
-                for p in probes {
-                    let q = Point(x: center.x + Double(p.x) * frame.across.x + Double(p.y) * frame.down.x,
-                                  y: center.y + Double(p.x) * frame.across.y + Double(p.y) * frame.down.y)
-                    if isDark(q) == p.dark { score += 1 }
-                }
-                let distance = ox * ox + oy * oy
-                if best == nil || score > best!.score || score == best!.score && distance < best!.distance {
-                    best = (score, distance, center)
-                }
+        func score(_ ox: Double, _ oy: Double) -> Int {
+            let center = Point(x: guess.x + ox * frame.across.x + oy * frame.down.x,
+                               y: guess.y + ox * frame.across.y + oy * frame.down.y)
+            var score = 0
+            for p in probes {
+                let q = Point(x: center.x + Double(p.x) * frame.across.x + Double(p.y) * frame.down.x,
+                              y: center.y + Double(p.x) * frame.across.y + Double(p.y) * frame.down.y)
+                if isDark(q) == p.dark { score += 1 }
+            }
+            return score
+        }
+        // The finder's module, measured on its rings, may be a few percent off, and the
+        // angle a degree or two: the guess strays further the longer the symbol. Half a
+        // module at a time over the window, then a quarter about the best.
+        var best: (score: Int, distance: Double, x: Double, y: Double)?
+        func consider(_ ox: Double, _ oy: Double) {
+            let value = score(ox, oy), distance = ox * ox + oy * oy
+            if best.map({ value > $0.score || value == $0.score && distance < $0.distance }) ?? true {
+                best = (value, distance, ox, oy)
+            }
+        }
+        let reachX = Int(2 * (3 + 0.06 * Double(w))), reachY = Int(2 * (3 + 0.04 * Double(w)))
+        for j in -reachY...reachY {
+            for i in -reachX...reachX { consider(Double(i) / 2, Double(j) / 2) }
+        }
+        if let coarse = best {
+            for j in -1...1 {
+                for i in -1...1 where i != 0 || j != 0 { consider(coarse.x + Double(i) / 4, coarse.y + Double(j) / 4) }
             }
         }
         guard let best, best.score * 10 >= probes.count * 9 else { return nil }
-        return best.point
+        return Point(x: guess.x + best.x * frame.across.x + best.y * frame.down.x,
+                     y: guess.y + best.x * frame.across.y + best.y * frame.down.y)
     }
 }
 
