@@ -19,7 +19,7 @@ import Foundation
 /// | `first` (quick search; our Aztec reader beside it at `fast`) | always | always | always |
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
-/// | beside it, `ours` (our Aztec and Data Matrix readers) | — | each `read` (its kind) or `uncovered` | always |
+/// | beside it, `ours` (our Aztec, Data Matrix and rMQR readers) | — | each `read` (its kind) or `uncovered` | always |
 /// | `plain`, and beside it in the same batch: | — | `roomForMore` or `unreadBars` (always on a large photo) | always |
 /// | `profiled`, after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
@@ -214,7 +214,8 @@ enum PassPlan {
     /// rate, while zxing-cpp's quick search still reads Data Matrix there.
     static let first: [Pass] = [Pass(.zxing(harder: false))]
 
-    /// Our own Aztec and Data Matrix readers (`AztecReader`, `DataMatrixReader`): Runes,
+    /// Our own Aztec, Data Matrix and rMQR readers (`AztecReader`, `DataMatrixReader`,
+    /// `RMQRReader`): Runes,
     /// turned, distorted and damaged symbols libZXing 1.4 misses or misreads. At `balanced`
     /// they run beside the locator, after the quick search, each while nothing was read, a
     /// code of its kind was read (`Gate.read`: libZXing 1.4 misreads some Aztec symbols, and
@@ -222,6 +223,9 @@ enum PassPlan {
     /// `Detector.merged`), or the codes read leave room for another (`Gate.uncovered`).
     /// On a photo that the quick search read whole they cost nothing, where each cost about
     /// a millisecond (a labelling of the dark and the light pixels, a pass over the rows).
+    /// Our rMQR reader (`RMQRReader`), which no engine has, runs under the same gate: it
+    /// starts from the finder census the locator beside it takes anyway, and tries only the
+    /// first `RMQRReader.maxPatterns` patterns.
     static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix), Pass(.rmqr)]
 
     /// The gate of our own reader `pass` (one of `ours`) at `balanced`.
