@@ -9,7 +9,7 @@ enum SymbologyChoice: String, CaseIterable, Hashable {
 
     var title: String {
         switch self {
-        case .qr: return "QR and Micro QR codes"
+        case .qr: return "QR, Micro QR and rMQR codes"
         case .aztec: return "Aztec codes"
         case .dataMatrix: return "Data Matrix codes"
         case .pdf417: return "PDF417 and MaxiCode codes"
@@ -20,7 +20,7 @@ enum SymbologyChoice: String, CaseIterable, Hashable {
 
     var members: [Symbology] {
         switch self {
-        case .qr: return [.qr, .microQR]
+        case .qr: return [.qr, .microQR, .rmqr]
         case .aztec: return [.aztec]
         case .dataMatrix: return [.dataMatrix]
         case .pdf417: return [.pdf417, .maxiCode]
