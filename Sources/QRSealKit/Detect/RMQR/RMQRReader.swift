@@ -66,6 +66,15 @@ struct RMQRReader {
             origin = Point(x: center.x - 3.5 * (across.x + down.x), y: center.y - 3.5 * (across.y + down.y))
         }
 
+        /// The frame of a `width` × `height` symbol whose finder's centre is at `finder`, its
+        /// sub-pattern's at `sub`, and whose rows step by `down`.
+        init(finder: Point, sub: Point, down: Point, width w: Int, height h: Int) {
+            let columns = Double(w - 6), rows = Double(h - 6)
+            self.down = down
+            across = Point(x: (sub.x - finder.x - rows * down.x) / columns, y: (sub.y - finder.y - rows * down.y) / columns)
+            origin = Point(x: finder.x - 3.5 * (across.x + down.x), y: finder.y - 3.5 * (across.y + down.y))
+        }
+
         /// The frame that puts module centre `a` at `pa` and `b` at `pb`, square modules.
         init(_ a: Point, at pa: Point, _ b: Point, at pb: Point) {
             // (pb − pa) = s·e^{iφ} · (b − a), in complex numbers.
@@ -134,35 +143,37 @@ struct RMQRReader {
     /// The symbol of `width` × `height` modules whose finder's centre is at `finder` in
     /// `frame`, its sub-pattern looked for near where the frame puts it.
     func read(_ frame: Frame, width w: Int, height h: Int, finder: Point) -> Found? {
-        let finderCenter = Point(x: 3.5, y: 3.5), subCenter = Point(x: Double(w) - 2.5, y: Double(h) - 2.5)
+        let subCenter = Point(x: Double(w) - 2.5, y: Double(h) - 2.5)
         guard let sub = subPattern(near: frame.point(subCenter.x, subCenter.y), frame: frame, width: w, height: h) else { return nil }
         let function = RMQRSymbol.functionModules(width: w, height: h)
+        let known = (0..<(w * h)).filter { function[$0] != nil && !RMQRSymbol.isFormatModule($0 % w, $0 / w, width: w, height: h) }
+        func misses(_ grid: Frame) -> Int {
+            known.reduce(0) { $0 + (isDark(grid, $1 % w, $1 / w) != function[$1] ? 1 : 0) }
+        }
+        // The modules' height and slant, which the two centres leave open (a symbol seen
+        // from aside is squeezed or sheared one way): those whose function patterns match best.
+        let square = Frame(Point(x: 3.5, y: 3.5), at: finder, subCenter, at: sub)
+        var best = (misses: Int.max, down: square.down)
+        for step in -8...8 {
+            for turn in -4...4 {
+                let scale = 1 + Double(step) * 0.025, angle = Double(turn) * 0.75 * .pi / 180
+                let down = Point(x: scale * (square.down.x * cos(angle) - square.down.y * sin(angle)),
+                                 y: scale * (square.down.x * sin(angle) + square.down.y * cos(angle)))
+                let count = misses(Frame(finder: finder, sub: sub, down: down, width: w, height: h))
+                if count < best.misses { best = (count, down) }
+            }
+        }
+        // The function patterns must mostly agree before the data is decoded.
+        guard 8 * best.misses <= known.count else { return nil }
         // Nudges of the sub-pattern's centre by a quarter of a module, nearest first.
         var nudges: [(Double, Double)] = []
-        for dy in -2...2 { for dx in -2...2 { nudges.append((Double(dx) / 4, Double(dy) / 4)) } }
+        for dy in -1...1 { for dx in -1...1 { nudges.append((Double(dx) / 4, Double(dy) / 4)) } }
         nudges.sort { $0.0 * $0.0 + $0.1 * $0.1 < $1.0 * $1.0 + $1.1 * $1.1 }
-        let module = (frame.across.x * frame.across.x + frame.across.y * frame.across.y).squareRoot()
-        for (dx, dy) in nudges.prefix(9) {
-            let target = Point(x: sub.x + (dx * frame.across.x + dy * frame.down.x),
-                               y: sub.y + (dx * frame.across.y + dy * frame.down.y))
-            let grid = Frame(finderCenter, at: finder, subCenter, at: target)
-            // Square modules within a fifth of the finder's.
-            let size = (grid.across.x * grid.across.x + grid.across.y * grid.across.y).squareRoot()
-            guard abs(size - module) < 0.2 * module else { continue }
-            var modules = [Bool](repeating: false, count: w * h)
-            var misses = 0, known = 0
-            for y in 0..<h {
-                for x in 0..<w {
-                    let value = isDark(grid, x, y)
-                    modules[y * w + x] = value
-                    if let expected = function[y * w + x], !RMQRSymbol.isFormatModule(x, y, width: w, height: h) {
-                        known += 1
-                        if expected != value { misses += 1 }
-                    }
-                }
-            }
-            // The function patterns must mostly agree before the data is decoded.
-            guard 8 * misses <= known else { continue }
+        for (dx, dy) in nudges {
+            let target = Point(x: sub.x + (dx * square.across.x + dy * square.down.x),
+                               y: sub.y + (dx * square.across.y + dy * square.down.y))
+            let grid = Frame(finder: finder, sub: target, down: best.down, width: w, height: h)
+            let modules = (0..<(w * h)).map { isDark(grid, $0 % w, $0 / w) }
             if let symbol = RMQRSymbol.read(modules, width: w, height: h) {
                 let corners = [grid.point(0, 0), grid.point(Double(w), 0), grid.point(Double(w), Double(h)), grid.point(0, Double(h))]
                 return Found(symbol: symbol, corners: corners)

@@ -73,13 +73,16 @@ struct RMQRReaderTests {
         }
     }
 
-    @Test("the detector reads symbols turned, tilted, blurred and inverted", arguments: [
+    @Test("the detector reads symbols turned, tilted, blurred, inverted and a little squeezed", arguments: [
         ("turned 90", 8, 90, []), ("turned 180", 22, 180, []), ("turned 270", 32, 270, []),
         ("tilted 5 degrees", 5, 0, ["-background", "white", "-rotate", "5"]),
         ("tilted -8 degrees", 27, 0, ["-background", "white", "-rotate", "-8"]),
         ("blurred", 32, 0, ["-bordercolor", "white", "-border", "10", "-blur", "0x1.2"]),
         ("tilted and blurred", 22, 0, ["-background", "white", "-rotate", "3", "-blur", "0x1"]),
         ("inverted", 12, 0, ["-negate"]),
+        // R13x139 at four pixels a module (572 × 68), its right end a little shorter.
+        ("seen a little from aside", 22, 0,
+         ["-virtual-pixel", "white", "-distort", "Perspective", "0,0 4,2  571,0 569,4  571,67 567,66  0,67 1,63"]),
     ] as [(String, Int, Int, [String])])
     func spoiled(name: String, version: Int, rotate: Int, options: [String]) throws {
         let text = "rMQR \(name)"
