@@ -124,7 +124,7 @@ struct PlanStageTests {
             // Our rMQR reader's enlarged crops run on small images only, finders or not.
             let crop = pass.reader is RMQRSearch
             #expect(asksForEvidence(small[pass]) == (pass.steps != [.invert] && !crop), "\(pass)")
-            if crop { #expect(small[pass] == .both(.roomForMore, .narrowerThan(400)), "\(pass)") }
+            if crop { #expect(small[pass] == .both(.roomForMore, .narrowerThan(PassPlan.rmqrCropsBelow)), "\(pass)") }
         }
         #expect(!gates(.thorough, 300_000).values.contains(where: asksForEvidence))
         #expect(!asksForEvidence(gates(.balanced, 12_000_000)[Pass(.located(wide: true))]))
