@@ -93,6 +93,17 @@ struct RMQRReader {
         isDark(frame.point(Double(x) + 0.5, Double(y) + 0.5))
     }
 
+    /// Whether most of five points of the module (its centre and four a quarter of a
+    /// module towards its corners) are dark: noise and a JPEG's ringing flip single pixels.
+    func isMostlyDark(_ frame: Frame, _ x: Int, _ y: Int) -> Bool {
+        let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+        var count = isDark(frame.point(cx, cy)) ? 1 : 0
+        for (dx, dy) in [(-0.25, -0.25), (0.25, -0.25), (0.25, 0.25), (-0.25, 0.25)] where isDark(frame.point(cx + dx, cy + dy)) {
+            count += 1
+        }
+        return count >= 3
+    }
+
     func isDark(_ p: Point) -> Bool {
         guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0 else { return false }
         let x = Int(p.x), y = Int(p.y)
@@ -129,16 +140,24 @@ struct RMQRReader {
             }
         }
         for (_, angle) in scored.sorted(by: { $0.score > $1.score }).prefix(3) {
-            let frame = Frame(finder: pattern.center, module: pattern.module, angle: angle)
             // The format information beside the finder names the size (width and height
-            // are not needed to find that copy).
-            guard let format = RMQRSymbol.formatData(finderSide: true, width: 0, height: 0, isDark: { isDark(frame, $0, $1) }),
-                  format.data & 31 < RMQRSymbol.sizes.count else { continue }
-            let size = RMQRSymbol.sizes[format.data & 31]
-            if let found = read(frame, width: size.width, height: size.height, finder: pattern.center) { return found }
+            // are not needed to find that copy). The census measures the finder's module
+            // along pixel rows, a few percent off when blur or noise moved its edges, which
+            // puts the last bits a third of a module astray: a few sizes are tried.
+            var tried = Set<Int>()
+            for scale in Self.moduleScales {
+                let frame = Frame(finder: pattern.center, module: pattern.module * scale, angle: angle)
+                guard let format = RMQRSymbol.formatData(finderSide: true, width: 0, height: 0, isDark: { isMostlyDark(frame, $0, $1) }),
+                      format.data & 31 < RMQRSymbol.sizes.count, tried.insert(format.data & 31).inserted else { continue }
+                let size = RMQRSymbol.sizes[format.data & 31]
+                if let found = read(frame, width: size.width, height: size.height, finder: pattern.center) { return found }
+            }
         }
         return nil
     }
+
+    /// The module sizes tried, as shares of the census's.
+    static let moduleScales = [1, 0.95, 1.05, 0.9, 1.1]
 
     /// The symbol of `width` × `height` modules whose finder's centre is at `finder` in
     /// `frame`, its sub-pattern looked for near where the frame puts it.
@@ -173,7 +192,7 @@ struct RMQRReader {
             let target = Point(x: sub.x + (dx * square.across.x + dy * square.down.x),
                                y: sub.y + (dx * square.across.y + dy * square.down.y))
             let grid = Frame(finder: finder, sub: target, down: best.down, width: w, height: h)
-            let modules = (0..<(w * h)).map { isDark(grid, $0 % w, $0 / w) }
+            let modules = (0..<(w * h)).map { isMostlyDark(grid, $0 % w, $0 / w) }
             if let symbol = RMQRSymbol.read(modules, width: w, height: h) {
                 let corners = [grid.point(0, 0), grid.point(Double(w), 0), grid.point(Double(w), Double(h)), grid.point(0, Double(h))]
                 return Found(symbol: symbol, corners: corners)

@@ -122,6 +122,18 @@ struct RMQRReaderTests {
         #expect(Self.readAlone(try ImageDecoder().decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: micro))))).isEmpty)
     }
 
+    @Test("a QR code and an rMQR symbol on one sheet are both read, each as its kind")
+    func sheet() throws {
+        let codes = [MixedSheets.Code(zint: "QRCODE", data: "a QR code beside", symbology: .qr, expected: "a QR code beside"),
+                     MixedSheets.Code(zint: "RMQR", data: "an rMQR beside a QR", symbology: .rmqr,
+                                      expected: "an rMQR beside a QR")]
+        for photo in [nil, MixedSheets.Photo(tilt: 6, blur: 0.4, noise: 0.1, quality: 90)] as [MixedSheets.Photo?] {
+            let found = Self.detector.detect(in: try MixedSheets.picture(codes, columns: 2, photo: photo))
+            #expect(Set(found.map { "\($0.symbology): \($0.text ?? "")" })
+                    == ["qr: a QR code beside", "rmqr: an rMQR beside a QR"], "photo: \(photo != nil)")
+        }
+    }
+
     @Test("the format information's codes are the standard's")
     func formatCodes() {
         // ISO/IEC 23941's table of format information, as zint lists it: R7x43 at level M
