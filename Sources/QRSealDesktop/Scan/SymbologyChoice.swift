@@ -1,7 +1,7 @@
 import QRSealKit
 
 /// The kinds of code a user can switch on and off on the scan page, as a phone's scanner
-/// offers them: by family, not by each of the twenty symbologies.
+/// offers them: by family, not by each of the twenty-one symbologies.
 enum SymbologyChoice: String, CaseIterable, Hashable {
     case qr, aztec, dataMatrix, pdf417, products, linear
 
