@@ -337,8 +337,8 @@ struct Seeds {
     /// at the balanced effort so that the fuzzer starts inside them: our Data Matrix reader
     /// (zint's symbols of Tests/Images/datamatrix: square, rectangular, small, turned),
     /// QR Code Model 1 (drawn by the tests' `Model1Symbol`, and the two symbols others made),
-    /// and the locator's curl surface (a curled version 7 code, `WarpedCode`, whose six
-    /// alignment patterns away from the finders fit it).
+    /// the locator's curl surface (a curled version 7 code, `WarpedCode`, whose six
+    /// alignment patterns away from the finders fit it), and our rMQR reader.
     static func detectorReaders() throws {
         var seeds: [(String, GrayImage)] = []
         for name in ["s10", "small", "macro05", "r8x18", "gs1", "ascii-latin1"] {
@@ -359,6 +359,13 @@ struct Seeds {
         seeds.append(("qr-curled-v7", photo.cropped(x: inset, y: inset, width: 128, height: 128)!))
         var detector = Detector(effort: .balanced)
         detector.timeBudget = .cpu(.seconds(60))
+        // zxing-cpp's two small rMQR samples (Tests/Images/rmqr), at the balanced effort (the
+        // second byte), where our rMQR reader runs on padded and enlarged crops.
+        for (name, file) in [("rmqr-R7x43-H", "R7x43-H"), ("rmqr-R7x43-H-inverted", "R7x43-H_inverted")] {
+            let image = try picture("Tests/Images/rmqr/\(file).png")
+            print("seed detector/\(name) \(image.width)x\(image.height): \(detector.detect(in: image).map { "\($0.symbology)" })")
+            try write("detector", name, [UInt8(image.width - 1), 2] + image.pixels)
+        }
         for (name, image) in seeds {
             precondition(image.width <= 128 && image.height <= 128, "\(name) is \(image.width)x\(image.height)")
             let read = detector.detect(in: image).map { "\($0.symbology)\($0.model.map { " model \($0)" } ?? "")" }

@@ -1,7 +1,7 @@
 import QRSealKit
 
 /// The kinds of code a user can switch on and off on the scan page, as a phone's scanner
-/// offers them: by family, not by each of the twenty symbologies.
+/// offers them: by family, not by each of the twenty-one symbologies.
 enum SymbologyChoice: String, CaseIterable, Hashable {
     case qr, aztec, dataMatrix, pdf417, products, linear
 
@@ -9,7 +9,7 @@ enum SymbologyChoice: String, CaseIterable, Hashable {
 
     var title: String {
         switch self {
-        case .qr: return "QR and Micro QR codes"
+        case .qr: return "QR, Micro QR and rMQR codes"
         case .aztec: return "Aztec codes"
         case .dataMatrix: return "Data Matrix codes"
         case .pdf417: return "PDF417 and MaxiCode codes"
@@ -20,7 +20,7 @@ enum SymbologyChoice: String, CaseIterable, Hashable {
 
     var members: [Symbology] {
         switch self {
-        case .qr: return [.qr, .microQR]
+        case .qr: return [.qr, .microQR, .rmqr]
         case .aztec: return [.aztec]
         case .dataMatrix: return [.dataMatrix]
         case .pdf417: return [.pdf417, .maxiCode]

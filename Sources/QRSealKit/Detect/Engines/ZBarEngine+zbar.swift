@@ -141,11 +141,11 @@ struct ZBarEngine: Sendable {
 
 extension Symbology {
     /// zbar's type for this symbology; nil for the matrix codes other than QR, which zbar
-    /// does not read (its PDF417 decoder stops short of the data), and for the linear codes
-    /// only our own `WidthReader` reads.
+    /// does not read (its PDF417 decoder stops short of the data), nor rMQR, and for the linear
+    /// codes only our own `WidthReader` reads.
     var zbarType: zbar_symbol_type_t? {
         switch self {
-        case .microQR, .dataMatrix, .aztec, .pdf417, .maxiCode: return nil
+        case .microQR, .rmqr, .dataMatrix, .aztec, .pdf417, .maxiCode: return nil
         case .databarLimited, .telepen, .msi, .dxFilmEdge: return nil
         case .qr: return ZBAR_QRCODE
         case .ean13: return ZBAR_EAN13

@@ -119,8 +119,8 @@ struct ZXingEngine: Sendable {
 
 extension Symbology {
     /// The `ZXS_FORMAT_*` bits (the same as `ZXing::BarcodeFormat`) that read this symbology.
-    /// ISBNs are EAN-13s to zxing; `SymbolCheck` names them. None for the linear codes
-    /// libZXing 1.4 does not read (our own `WidthReader` does).
+    /// ISBNs are EAN-13s to zxing; `SymbolCheck` names them. None for rMQR and the linear
+    /// codes libZXing 1.4 does not read (our own `RMQRReader` and `WidthReader` do).
     var zxingFormats: UInt32 {
         switch self {
         case .databarLimited, .telepen, .msi, .dxFilmEdge: return 0
@@ -141,6 +141,7 @@ extension Symbology {
         case .databar: return UInt32(ZXS_FORMAT_DATABAR)
         case .databarExpanded: return UInt32(ZXS_FORMAT_DATABAR_EXPANDED)
         case .codabar: return UInt32(ZXS_FORMAT_CODABAR)
+        case .rmqr: return 0
         }
     }
 

@@ -19,14 +19,14 @@ import Foundation
 /// | `first` (quick search; our Aztec reader beside it at `fast`) | always | always | always |
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
-/// | beside it, `ours` (our Aztec and Data Matrix readers) | — | each `read` (its kind) or `uncovered` | always |
+/// | beside it, `ours` (our Aztec, Data Matrix and rMQR readers) | — | each `read` (its kind) or `uncovered` | always |
 /// | `plain`, and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) (always on a large photo) | always |
 /// | `profiled`, after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
 /// | `balanced` (on a 4-megapixel level of a large photo): the inverted copy | — | `roomForMore` | always |
 /// | the thresholded copies | — | `roomForMore` and `thresholdedFinders` | always |
-/// | the enlarged copies | — | `roomForMore`, and `narrowerThan(400)` or `thresholdedFinders` | always |
+/// | the enlarged copies | — | `roomForMore`, and `narrowerThan(400)` or `thresholdedFinders` (rMQR's: `narrowerThan(rmqrCropsBelow)`) | always |
 /// | `thorough` | — | — | always |
 ///
 /// On a large photo the locator and the plain searches run after the first regions at
@@ -223,7 +223,8 @@ enum PassPlan {
     /// rate, while zxing-cpp's quick search still reads Data Matrix there.
     static let first: [Pass] = [Pass(.zxing(harder: false))]
 
-    /// Our own Aztec and Data Matrix readers (`AztecReader`, `DataMatrixReader`): Runes,
+    /// Our own Aztec, Data Matrix and rMQR readers (`AztecReader`, `DataMatrixReader`,
+    /// `RMQRReader`): Runes,
     /// turned, distorted and damaged symbols libZXing 1.4 misses or misreads. At `balanced`
     /// they run beside the locator, after the quick search, each while nothing was read, a
     /// code of its kind was read (`Gate.read`: libZXing 1.4 misreads some Aztec symbols, and
@@ -231,11 +232,15 @@ enum PassPlan {
     /// `Detector.merged`), or the codes read leave room for another (`Gate.uncovered`).
     /// On a photo that the quick search read whole they cost nothing, where each cost about
     /// a millisecond (a labelling of the dark and the light pixels, a pass over the rows).
-    static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix)]
+    /// Our rMQR reader (`RMQRReader`), which no engine has, runs under the same gate: it
+    /// starts from the finder census the locator beside it takes anyway, and tries only the
+    /// first `RMQRReader.maxPatterns` patterns.
+    static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix), Pass(.rmqr)]
 
     /// The gate of our own reader `pass` (one of `ours`) at `balanced`.
     static func ownGate(_ pass: Pass) -> Gate {
-        .either(.read(pass == Pass(.aztec) ? .aztec : .dataMatrix), .uncovered)
+        let kind: Symbology = pass == Pass(.aztec) ? .aztec : pass == Pass(.rmqr) ? .rmqr : .dataMatrix
+        return .either(.read(kind), .uncovered)
     }
 
     /// Our own locator and rectifier (`QRLocator`), alone in its batch: dense and curved
@@ -288,9 +293,17 @@ enum PassPlan {
         [Pass(.zbar, thresholdedCopies[0]), Pass(.zxing(harder: false), [.invert])],
         // Noise and low contrast; out of focus.
         [Pass(.zbar, thresholdedCopies[1])],
-        // Tiny codes and codes without a quiet zone.
-        [Pass(.zxing(harder: true), [.pad(0.1), .enlargeTo(400)]), Pass(.zxing(harder: true), [.upscale(2), .threshold(0.05)])],
+        // Tiny codes and codes without a quiet zone; our rMQR reader on such crops, as they
+        // are and light on dark.
+        [Pass(.zxing(harder: true), [.pad(0.1), .enlargeTo(400)]), Pass(.zxing(harder: true), [.upscale(2), .threshold(0.05)]),
+         Pass(.rmqr, [.pad(0.1), .upscale(2)]), Pass(.rmqr, [.invert, .pad(0.1), .upscale(2)])],
     ]
+
+    /// The smaller side under which our rMQR reader also reads the image padded and
+    /// enlarged: without a quiet zone, or under 21 pixels high, an rMQR symbol's finder
+    /// escapes the census. Wider, those passes cost about 1 % of the corpus's detection time
+    /// (`passes --plan`) and read nothing more.
+    static let rmqrCropsBelow = 120
 
     /// The locally thresholded copies of the first two `balanced` batches, on which
     /// `Gate.thresholdedFinders` looks for finder patterns.
@@ -304,6 +317,9 @@ enum PassPlan {
     /// `enlargeTo(400)` it starts with.
     static func copyEvidence(_ pass: Pass, batch index: Int) -> Gate {
         if pass.steps == [.invert] { return .always }
+        // A crop too small or too tight for the census of the image as it is
+        // (`RMQRSearch`): an rMQR symbol of 17 rows at six pixels a module is 102 high.
+        if pass.reader is RMQRSearch { return .narrowerThan(rmqrCropsBelow) }
         return index == balanced.count - 1 ? .either(.narrowerThan(400), .thresholdedFinders) : .thresholdedFinders
     }
 

@@ -1,6 +1,6 @@
 /// The kinds of symbol the detector reads.
 public enum Symbology: String, CaseIterable, Sendable, Codable {
-    case qr, microQR = "microqr", dataMatrix = "datamatrix", aztec, pdf417, maxiCode = "maxicode"
+    case qr, microQR = "microqr", rmqr, dataMatrix = "datamatrix", aztec, pdf417, maxiCode = "maxicode"
     case ean13, ean8, upca, upce, isbn10, isbn13
     case code128, code39, code32, code93, i25, databar, databarExpanded = "databar-exp", codabar
     case databarLimited = "databar-ltd", telepen, msi, dxFilmEdge = "dxfilmedge"
@@ -10,6 +10,7 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
         switch self {
         case .qr: return "QR-Code"
         case .microQR: return "Micro-QR"
+        case .rmqr: return "rMQR"
         case .dataMatrix: return "Data-Matrix"
         case .aztec: return "Aztec"
         case .pdf417: return "PDF417"
@@ -47,7 +48,7 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
     /// codewords, counts as one; MaxiCode, a hexagonal grid, too): read from one sighting, and from prepared copies too.
     public var isMatrix: Bool {
         switch self {
-        case .qr, .microQR, .dataMatrix, .aztec, .pdf417, .maxiCode: return true
+        case .qr, .microQR, .rmqr, .dataMatrix, .aztec, .pdf417, .maxiCode: return true
         default: return false
         }
     }
