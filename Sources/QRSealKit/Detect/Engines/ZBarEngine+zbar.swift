@@ -144,7 +144,7 @@ extension Symbology {
     /// does not read (its PDF417 decoder stops short of the data).
     var zbarType: zbar_symbol_type_t? {
         switch self {
-        case .microQR, .dataMatrix, .aztec, .pdf417, .maxiCode: return nil
+        case .microQR, .dataMatrix, .aztec, .pdf417, .microPDF417, .maxiCode: return nil
         case .qr: return ZBAR_QRCODE
         case .ean13: return ZBAR_EAN13
         case .ean8: return ZBAR_EAN8

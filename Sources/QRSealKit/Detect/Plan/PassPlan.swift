@@ -222,11 +222,16 @@ enum PassPlan {
     /// `Detector.merged`), or the codes read leave room for another (`Gate.uncovered`).
     /// On a photo that the quick search read whole they cost nothing, where each cost about
     /// a millisecond (a labelling of the dark and the light pixels, a pass over the rows).
-    static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix)]
+    /// Our MicroPDF417 reader (`MicroPDF417Reader`) runs beside them the same way: no engine
+    /// reads MicroPDF417, and its scan of the rows and columns for row address patterns
+    /// read with a codeword beside them on neighbouring lines costs about as much as their
+    /// labelling, and rejects a picture without one there.
+    static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix), Pass(.microPDF417)]
 
     /// The gate of our own reader `pass` (one of `ours`) at `balanced`.
     static func ownGate(_ pass: Pass) -> Gate {
-        .either(.read(pass == Pass(.aztec) ? .aztec : .dataMatrix), .uncovered)
+        let kind: Symbology = pass == Pass(.aztec) ? .aztec : pass == Pass(.dataMatrix) ? .dataMatrix : .microPDF417
+        return .either(.read(kind), .uncovered)
     }
 
     /// Our own locator and rectifier (`QRLocator`), alone in its batch: dense and curved

@@ -1,0 +1,64 @@
+/// What one scan line shows of MicroPDF417 rows: each row address pattern (RAP) read with a
+/// codeword beside it. A MicroPDF417 row is a left RAP, one or two codewords, a centre RAP
+/// in 3- and 4-column symbols, one or two more, a right RAP and a one-module bar; every
+/// codeword stands next to a RAP, so that a RAP, its number and the codeword beside it
+/// place that codeword in the symbol once its variant is known, wherever along the row
+/// the line crossed it and at whatever angle, without finding the row's ends.
+struct MicroPDF417Fragment: Hashable, Sendable {
+    /// The RAP, the codeword's cluster and whether the codeword follows the RAP along the
+    /// line (after) or precedes it: what places the codeword.
+    struct Key: Hashable, Sendable {
+        let rap: MicroPDF417RowAddress.Pattern
+        let after: Bool
+        let cluster: Int
+    }
+
+    let key: Key
+    let value: Int
+    /// Where the RAP's first run starts and its last ends, along the line.
+    let rapStart: Double, rapEnd: Double
+}
+
+enum MicroPDF417Lines {
+    /// How far a codeword's width may stray from 1.7 times its RAP's (17 modules to 10).
+    static let widthTolerance = 0.25
+
+    /// The fragments of one line given as its runs' widths, the first run dark when
+    /// `firstDark`, starting at `origin` along the line (in the line's unit). Reading the
+    /// line the other way is another call, with the widths reversed.
+    static func fragments(widths: UnsafeBufferPointer<Double>, firstDark: Bool, origin: Double = 0,
+                          into out: inout [MicroPDF417Fragment]) {
+        let n = widths.count
+        guard n >= 14 else { return }
+        // Positions of the runs' starts.
+        var i = firstDark ? 0 : 1
+        var position = origin + (firstDark ? 0 : widths[0])
+        while i + 6 <= n {
+            let rapWidths = UnsafeBufferPointer(rebasing: widths[i..<(i + 6)])
+            let rapWidth = rapWidths.reduce(0, +)
+            if let rap = MicroPDF417RowAddress.pattern(widths: rapWidths) {
+                let low = rapWidth * 1.7 * (1 - widthTolerance), high = rapWidth * 1.7 * (1 + widthTolerance)
+                // The codeword after it.
+                if i + 14 <= n {
+                    let cw = UnsafeBufferPointer(rebasing: widths[(i + 6)..<(i + 14)])
+                    let w = cw.reduce(0, +)
+                    if w >= low, w <= high, let symbol = PDF417Codewords.symbol(widths: cw) {
+                        out.append(MicroPDF417Fragment(key: .init(rap: rap, after: true, cluster: symbol.cluster),
+                                                       value: symbol.value, rapStart: position, rapEnd: position + rapWidth))
+                    }
+                }
+                // The codeword before it.
+                if i >= 8 {
+                    let cw = UnsafeBufferPointer(rebasing: widths[(i - 8)..<i])
+                    let w = cw.reduce(0, +)
+                    if w >= low, w <= high, let symbol = PDF417Codewords.symbol(widths: cw) {
+                        out.append(MicroPDF417Fragment(key: .init(rap: rap, after: false, cluster: symbol.cluster),
+                                                       value: symbol.value, rapStart: position, rapEnd: position + rapWidth))
+                    }
+                }
+            }
+            position += widths[i] + widths[i + 1]
+            i += 2
+        }
+    }
+}
