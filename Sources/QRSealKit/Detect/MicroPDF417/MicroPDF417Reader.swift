@@ -33,7 +33,7 @@ struct MicroPDF417Reader {
     /// The MicroPDF417 symbol read, corners in the image's pixels; at most one.
     func read() -> [(candidate: Candidate, symbol: MicroPDF417Symbol)] {
         let w = image.width, h = image.height
-        guard w >= 12, h >= 4, dark.count == w * h, runs.width == w, runs.height == h else { return [] }
+        guard max(w, h) >= 20, min(w, h) >= 4, dark.count == w * h, runs.width == w, runs.height == h else { return [] }
         for across in [false, true] {
             var votes = MicroPDF417Votes()
             if across { readColumns(into: &votes) } else { readRows(into: &votes) }
