@@ -65,11 +65,12 @@
 #   c4-bytes         4 columns, 60 bytes of every value (Byte Compaction)
 #   c4-large         4 columns, 44 rows: the largest variant
 #   eci              ECI 26 (UTF-8) text
-#   small, large     c2-text at 1 and 8 px a module
-#   rot90, rot180, rot270, tilt4   c2-text turned, and turned by 4°
+#   small, large     c2-text at 2 and 8 px a module
+#   rot90, rot180, rot270, tilt4, rot30   c2-text turned, and turned by 4° and 30°
+#   rot140           c3-numeric turned by 140°
 #   pitch            c3-numeric seen from below at a slant: its top rows narrower
 #   damaged          c3-numeric with a block of modules painted over (corrected)
-#   damaged.unreadable   c3-numeric with its middle rows painted over
+#   damaged.unreadable   c3-numeric with its middle half of rows painted over
 #
 # Needs zint and ImageMagick 6 (`convert`). Nothing is random.
 set -euo pipefail
@@ -287,18 +288,20 @@ micropdf417() {
     draw eci 2 --cols=2 --eci=26 -d "Grüße aus Köln"
 
     text small "$c2"
-    draw small 0.5 --cols=2 -d "$c2"
+    draw small 1 --cols=2 -d "$c2"
     text large "$c2"
     draw large 4 --cols=2 -d "$c2"
     turns c2-text "$c2"
     derive tilt4 c2-text "$c2" -background white -rotate 4
+    derive rot30 c2-text "$c2" -background white -rotate 30
+    derive rot140 c3-numeric "$c3" -background white -rotate 140
     s=$(identify -format %w "$out/c3-numeric.png"); h=$(identify -format %h "$out/c3-numeric.png")
     derive pitch c3-numeric "$c3" -background white -virtual-pixel white -distort Perspective \
         "0,0 $((s / 8)),0  $s,0 $((s * 7 / 8)),0  $s,$h $s,$h  0,$h 0,$h"
 
     # A block of 4 × 4 modules (4 px each) in the codewords; then the middle rows.
     derive damaged c3-numeric "$c3" -fill black -draw 'rectangle 60,12 75,27'
-    convert "$out/c3-numeric.png" -fill white -draw "rectangle 0,$((h / 3)) $s,$((h * 2 / 3))" "$out/damaged.unreadable.png"
+    convert "$out/c3-numeric.png" -fill white -draw "rectangle 0,$((h / 4)) $s,$((h * 3 / 4))" "$out/damaged.unreadable.png"
 }
 
 "$symbology"

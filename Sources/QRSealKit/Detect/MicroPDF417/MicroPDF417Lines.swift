@@ -21,43 +21,41 @@ struct MicroPDF417Fragment: Hashable, Sendable {
 
 enum MicroPDF417Lines {
     /// How far a codeword's width may stray from 1.7 times its RAP's (17 modules to 10).
-    static let widthTolerance = 0.25
+    static let widthTolerance = 0.2
 
     /// The fragments of one line given as its runs' widths, the first run dark when
     /// `firstDark`, starting at `origin` along the line (in the line's unit). Reading the
-    /// line the other way is another call, with the widths reversed.
+    /// line the other way is another call, with the widths reversed. `sums` is scratch space.
     static func fragments(widths: UnsafeBufferPointer<Double>, firstDark: Bool, origin: Double = 0,
-                          into out: inout [MicroPDF417Fragment]) {
+                          sums: inout [Double], into out: inout [MicroPDF417Fragment]) {
         let n = widths.count
         guard n >= 14 else { return }
-        // Positions of the runs' starts.
+        // sums[k]: where run k starts, so that any stretch's width is one subtraction.
+        sums.removeAll(keepingCapacity: true)
+        var position = origin
+        for w in widths {
+            sums.append(position)
+            position += w
+        }
+        sums.append(position)
         var i = firstDark ? 0 : 1
-        var position = origin + (firstDark ? 0 : widths[0])
         while i + 6 <= n {
-            let rapWidths = UnsafeBufferPointer(rebasing: widths[i..<(i + 6)])
-            let rapWidth = rapWidths.reduce(0, +)
-            if let rap = MicroPDF417RowAddress.pattern(widths: rapWidths) {
-                let low = rapWidth * 1.7 * (1 - widthTolerance), high = rapWidth * 1.7 * (1 + widthTolerance)
-                // The codeword after it.
-                if i + 14 <= n {
-                    let cw = UnsafeBufferPointer(rebasing: widths[(i + 6)..<(i + 14)])
-                    let w = cw.reduce(0, +)
-                    if w >= low, w <= high, let symbol = PDF417Codewords.symbol(widths: cw) {
-                        out.append(MicroPDF417Fragment(key: .init(rap: rap, after: true, cluster: symbol.cluster),
-                                                       value: symbol.value, rapStart: position, rapEnd: position + rapWidth))
-                    }
+            let rapWidth = sums[i + 6] - sums[i]
+            let low = rapWidth * 1.7 * (1 - widthTolerance), high = rapWidth * 1.7 * (1 + widthTolerance)
+            // Only a codeword of the right width beside it makes the RAP worth decoding.
+            let afterFits = i + 14 <= n && (low...high).contains(sums[i + 14] - sums[i + 6])
+            let beforeFits = i >= 8 && (low...high).contains(sums[i] - sums[i - 8])
+            if afterFits || beforeFits,
+               let rap = MicroPDF417RowAddress.pattern(widths: UnsafeBufferPointer(rebasing: widths[i..<(i + 6)])) {
+                if afterFits, let symbol = PDF417Codewords.symbol(widths: UnsafeBufferPointer(rebasing: widths[(i + 6)..<(i + 14)])) {
+                    out.append(MicroPDF417Fragment(key: .init(rap: rap, after: true, cluster: symbol.cluster),
+                                                   value: symbol.value, rapStart: sums[i], rapEnd: sums[i + 6]))
                 }
-                // The codeword before it.
-                if i >= 8 {
-                    let cw = UnsafeBufferPointer(rebasing: widths[(i - 8)..<i])
-                    let w = cw.reduce(0, +)
-                    if w >= low, w <= high, let symbol = PDF417Codewords.symbol(widths: cw) {
-                        out.append(MicroPDF417Fragment(key: .init(rap: rap, after: false, cluster: symbol.cluster),
-                                                       value: symbol.value, rapStart: position, rapEnd: position + rapWidth))
-                    }
+                if beforeFits, let symbol = PDF417Codewords.symbol(widths: UnsafeBufferPointer(rebasing: widths[(i - 8)..<i])) {
+                    out.append(MicroPDF417Fragment(key: .init(rap: rap, after: false, cluster: symbol.cluster),
+                                                   value: symbol.value, rapStart: sums[i], rapEnd: sums[i + 6]))
                 }
             }
-            position += widths[i] + widths[i + 1]
             i += 2
         }
     }

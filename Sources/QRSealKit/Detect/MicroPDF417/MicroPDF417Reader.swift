@@ -15,13 +15,17 @@ struct MicroPDF417Reader {
     /// The runs of `dark` along each row.
     let runs: RowRuns
 
-    /// Fragments read alike on neighbouring lines that make a family of lines worth
-    /// reading at angles around it: random texture hardly gives any, a symbol's rows one
-    /// per row at least.
-    static let leastConfirmed = 3
+    /// Fragments followed by their next row's (`MicroPDF417Votes.successions`) that make a
+    /// family of lines worth decoding, and reading at angles around it.
+    static let leastSuccessions = 2
+    /// The first look at a picture reads every this many rows and columns: a row two
+    /// modules high still shows on two lines of it from modules of 1.5 pixels.
+    static let lookStep = 2
     /// The angles (degrees) either side of the rows' or the columns' direction at which
     /// lines are laid when the straight ones read fragments but no symbol.
-    static let turns: [Double] = [-6, -4.5, -3, -1.5, 1.5, 3, 4.5, 6]
+    static let turns: [Double] = stride(from: 1.5, through: 12, by: 1.5).flatMap { [-$0, $0] }
+    /// How many bar regions, largest first, `readTurned` looks in.
+    static let turnedRegions = 3
 
     init(image: GrayImage, dark: [Bool]? = nil, runs: RowRuns? = nil) {
         self.image = image
@@ -35,19 +39,25 @@ struct MicroPDF417Reader {
         let w = image.width, h = image.height
         guard max(w, h) >= 20, min(w, h) >= 4, dark.count == w * h, runs.width == w, runs.height == h else { return [] }
         for across in [false, true] {
+            // A first look gathers only the evidence; the codewords are counted on a second.
+            var look = MicroPDF417Votes()
+            look.tally = false
+            if across { readColumns(into: &look, step: Self.lookStep) } else { readRows(into: &look, step: Self.lookStep) }
+            guard look.successions >= Self.leastSuccessions else { continue }
             var votes = MicroPDF417Votes()
             if across { readColumns(into: &votes) } else { readRows(into: &votes) }
-            guard votes.confirmed >= Self.leastConfirmed else { continue }
             if let read = decoded(votes) { return [read] }
             // Lines at small angles to the straight ones, over the region the fragments came from.
             guard let box = votes.box else { continue }
             let pad = 30 * votes.module
             let region = (minX: max(0, box.minX - pad), minY: max(0, box.minY - pad),
                           maxX: min(Double(w), box.maxX + pad), maxY: min(Double(h), box.maxY + pad))
-            for turn in Self.turns {
-                readLines(at: (across ? 90 : 0) + turn, in: region, into: &votes)
+            // Nearest angles first, decoding after each pair: the votes of lines far off the
+            // rows add more noise than codewords.
+            for pair in stride(from: 0, to: Self.turns.count - 1, by: 2) {
+                for turn in Self.turns[pair...(pair + 1)] { readLines(at: (across ? 90 : 0) + turn, in: region, into: &votes) }
+                if let read = decoded(votes) { return [read] }
             }
-            if let read = decoded(votes) { return [read] }
         }
         return []
     }
@@ -63,12 +73,12 @@ struct MicroPDF417Reader {
 
     // MARK: - Lines
 
-    /// Every row, read both ways, from its runs.
-    func readRows(into votes: inout MicroPDF417Votes) {
+    /// Every `step`-th row, read both ways, from its runs.
+    func readRows(into votes: inout MicroPDF417Votes, step: Int = 1) {
         var forward: [MicroPDF417Fragment] = [], backward: [MicroPDF417Fragment] = []
-        var widths: [Double] = [], found: [MicroPDF417Fragment] = []
+        var widths: [Double] = [], found: [MicroPDF417Fragment] = [], sums: [Double] = []
         let width = Double(image.width)
-        for y in 0..<image.height {
+        for y in stride(from: 0, to: image.height, by: max(1, step)) {
             let a = runs.first[y], b = runs.first[y + 1]
             guard b - a >= 15 else {
                 forward = []
@@ -79,21 +89,22 @@ struct MicroPDF417Reader {
             for i in a..<(b - 1) { widths.append(Double(runs.bounds[i + 1] - runs.bounds[i])) }
             let firstDark = runs.firstDark[y], lastDark = firstDark == (widths.count % 2 == 1)
             let row = Double(y) + 0.5
+            votes.line = y
             read(widths, firstDark: firstDark, origin: Point(x: 0, y: row), direction: Point(x: 1, y: 0),
-                 found: &found, previous: &forward, votes: &votes)
+                 found: &found, sums: &sums, previous: &forward, votes: &votes)
             widths.reverse()
             read(widths, firstDark: lastDark, origin: Point(x: width, y: row), direction: Point(x: -1, y: 0),
-                 found: &found, previous: &backward, votes: &votes)
+                 found: &found, sums: &sums, previous: &backward, votes: &votes)
         }
     }
 
-    /// Every column, read both ways.
-    func readColumns(into votes: inout MicroPDF417Votes) {
+    /// Every `step`-th column, read both ways.
+    func readColumns(into votes: inout MicroPDF417Votes, step: Int = 1) {
         let w = image.width, h = image.height
         var forward: [MicroPDF417Fragment] = [], backward: [MicroPDF417Fragment] = []
-        var widths: [Double] = [], found: [MicroPDF417Fragment] = []
+        var widths: [Double] = [], found: [MicroPDF417Fragment] = [], sums: [Double] = []
         dark.withUnsafeBufferPointer { dark in
-            for x in 0..<w {
+            for x in stride(from: 0, to: w, by: max(1, step)) {
                 widths.removeAll(keepingCapacity: true)
                 let firstDark = dark[x]
                 var colour = firstDark, length = 0
@@ -108,39 +119,56 @@ struct MicroPDF417Reader {
                 }
                 widths.append(Double(length))
                 let column = Double(x) + 0.5
+                votes.line = x
                 read(widths, firstDark: firstDark, origin: Point(x: column, y: 0), direction: Point(x: 0, y: 1),
-                     found: &found, previous: &forward, votes: &votes)
+                     found: &found, sums: &sums, previous: &forward, votes: &votes)
                 widths.reverse()
                 read(widths, firstDark: colour, origin: Point(x: column, y: Double(h)), direction: Point(x: 0, y: -1),
-                     found: &found, previous: &backward, votes: &votes)
+                     found: &found, sums: &sums, previous: &backward, votes: &votes)
             }
         }
     }
 
     /// Lines at `degrees` (0 along the rows, 90 down the columns) one pixel apart across
-    /// `region`, each sampled a pixel at a time from the binarized image and read both ways.
-    func readLines(at degrees: Double, in region: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+    /// `region` (clipped to the image), each sampled a pixel at a time from the binarized
+    /// image where it crosses the region, and read both ways.
+    func readLines(at degrees: Double, in box: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                    into votes: inout MicroPDF417Votes) {
+        let w = image.width, h = image.height
+        let minX = max(0, box.minX), minY = max(0, box.minY)
+        let maxX = min(Double(w), box.maxX), maxY = min(Double(h), box.maxY)
+        guard degrees.isFinite, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
+              maxX - minX >= 20, maxY - minY >= 4 else { return }
         let angle = degrees * .pi / 180
         let d = Point(x: cos(angle), y: sin(angle)), normal = Point(x: -sin(angle), y: cos(angle))
-        let cx = (region.minX + region.maxX) / 2, cy = (region.minY + region.maxY) / 2
-        let half = Int(((region.maxX - region.minX) + (region.maxY - region.minY)) / 2) + 1
-        guard half > 0, half < 1 << 15 else { return }
-        let w = image.width
+        let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
+        let half = Int((((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot() / 2).rounded(.up))
+        // The stretch of a line's parameter s (from the centre's foot, along d) inside [low, high)
+        // of one coordinate, given the coordinate at s = 0 and its rate.
+        func slab(_ at0: Double, _ rate: Double, _ low: Double, _ high: Double) -> (Double, Double) {
+            if abs(rate) < 1e-12 { return at0 >= low && at0 < high ? (-.infinity, .infinity) : (1, 0) }
+            let a = (low - at0) / rate, b = (high - 1e-9 - at0) / rate
+            return (min(a, b), max(a, b))
+        }
         var forward: [MicroPDF417Fragment] = [], backward: [MicroPDF417Fragment] = []
-        var widths: [Double] = [], found: [MicroPDF417Fragment] = []
+        var widths: [Double] = [], found: [MicroPDF417Fragment] = [], sums: [Double] = []
         dark.withUnsafeBufferPointer { dark in
             for t in -half...half {
-                let ox = cx + Double(t) * normal.x - Double(half) * d.x, oy = cy + Double(t) * normal.y - Double(half) * d.y
+                votes.line = t
+                let fx = cx + Double(t) * normal.x, fy = cy + Double(t) * normal.y
+                let (ax, bx) = slab(fx, d.x, minX, maxX), (ay, by) = slab(fy, d.y, minY, maxY)
+                let first = Int(max(ax, ay, Double(-half)).rounded(.up)), last = Int(min(bx, by, Double(half)).rounded(.down))
+                guard last - first >= 40 else {
+                    forward = []
+                    backward = []
+                    continue
+                }
                 widths.removeAll(keepingCapacity: true)
                 var colour = false, length = 0, firstDark = false
-                for u in 0...(2 * half) {
-                    let x = ox + Double(u) * d.x, y = oy + Double(u) * d.y
-                    var here = false
-                    if x >= region.minX, y >= region.minY, x < region.maxX, y < region.maxY {
-                        here = dark[Int(y) * w + Int(x)]
-                    }
-                    if u == 0 {
+                for s in first...last {
+                    let x = min(max(Int(fx + Double(s) * d.x), 0), w - 1), y = min(max(Int(fy + Double(s) * d.y), 0), h - 1)
+                    let here = dark[y * w + x]
+                    if s == first {
                         colour = here
                         firstDark = here
                         length = 1
@@ -158,21 +186,62 @@ struct MicroPDF417Reader {
                     backward = []
                     continue
                 }
-                let origin = Point(x: ox, y: oy), end = Point(x: ox + Double(2 * half + 1) * d.x, y: oy + Double(2 * half + 1) * d.y)
-                read(widths, firstDark: firstDark, origin: origin, direction: d, found: &found, previous: &forward, votes: &votes)
+                let origin = Point(x: fx + Double(first) * d.x, y: fy + Double(first) * d.y)
+                let end = Point(x: fx + Double(last + 1) * d.x, y: fy + Double(last + 1) * d.y)
+                read(widths, firstDark: firstDark, origin: origin, direction: d, found: &found, sums: &sums, previous: &forward, votes: &votes)
                 widths.reverse()
                 read(widths, firstDark: colour, origin: end, direction: Point(x: -d.x, y: -d.y),
-                     found: &found, previous: &backward, votes: &votes)
+                     found: &found, sums: &sums, previous: &backward, votes: &votes)
             }
         }
     }
 
+    /// Symbols turned off the axes, where bar regions (`BarRegions`) were found (found here
+    /// when nil): lines across the bars of each region, and at small angles to that, over
+    /// the box around it and the regions whose bars lie the same way (a symbol's left and
+    /// right RAPs, whose bars run its whole height, often make two regions of their own).
+    func readTurned(_ given: [BarRegion]?) -> [(candidate: Candidate, symbol: MicroPDF417Symbol)] {
+        let w = image.width, h = image.height
+        guard max(w, h) >= 20, min(w, h) >= 4, dark.count == w * h else { return [] }
+        let regions = (given ?? BarRegions.find(in: image)).filter {
+            $0.x.isFinite && $0.y.isFinite && $0.angle.isFinite && $0.across.isFinite && $0.along.isFinite
+        }
+        // Whether two regions' bars lie within 10° of each other, either way round.
+        func alike(_ a: BarRegion, _ b: BarRegion) -> Bool {
+            let difference = abs(remainder(a.angle - b.angle, .pi))
+            return difference < 10 * .pi / 180
+        }
+        for region in regions.prefix(Self.turnedRegions) {
+            var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+            for other in regions where alike(region, other) {
+                let reach = max(other.across, other.along) * 1.5 + 8
+                box = (min(box.minX, other.x - reach), min(box.minY, other.y - reach),
+                       max(box.maxX, other.x + reach), max(box.maxY, other.y + reach))
+            }
+            let degrees = region.angle * 180 / .pi
+            var look = MicroPDF417Votes()
+            look.tally = false
+            readLines(at: degrees, in: box, into: &look)
+            guard look.successions >= Self.leastSuccessions else { continue }
+            var votes = MicroPDF417Votes()
+            readLines(at: degrees, in: box, into: &votes)
+            if let read = decoded(votes) { return [read] }
+            for pair in stride(from: 0, to: Self.turns.count - 1, by: 2) {
+                for turn in Self.turns[pair...(pair + 1)] { readLines(at: degrees + turn, in: box, into: &votes) }
+                if let read = decoded(votes) { return [read] }
+            }
+        }
+        return []
+    }
+
     /// Reads one line's fragments into `votes`.
     private func read(_ widths: [Double], firstDark: Bool, origin: Point, direction: Point,
-                      found: inout [MicroPDF417Fragment], previous: inout [MicroPDF417Fragment],
+                      found: inout [MicroPDF417Fragment], sums: inout [Double], previous: inout [MicroPDF417Fragment],
                       votes: inout MicroPDF417Votes) {
         found.removeAll(keepingCapacity: true)
-        widths.withUnsafeBufferPointer { MicroPDF417Lines.fragments(widths: $0, firstDark: firstDark, into: &found) }
+        widths.withUnsafeBufferPointer {
+            MicroPDF417Lines.fragments(widths: $0, firstDark: firstDark, sums: &sums, into: &found)
+        }
         votes.add(found, origin: origin, direction: direction, previous: &previous)
     }
 

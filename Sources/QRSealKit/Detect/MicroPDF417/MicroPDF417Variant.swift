@@ -81,13 +81,8 @@ enum MicroPDF417RowAddress {
 
     /// The pattern whose six elements, bar first, are `widths` (in any unit, their sum 10
     /// modules); nil when they draw none.
-    static func pattern<C: Collection>(widths: C) -> Pattern? where C.Element == Double {
-        guard widths.count == 6, let modules = PDF417Codewords.modules(widths, total: 10) else { return nil }
-        var bits = 0, dark = true
-        for m in modules {
-            for _ in 0..<m { bits = bits << 1 | (dark ? 1 : 0) }
-            dark.toggle()
-        }
+    static func pattern(widths: UnsafeBufferPointer<Double>) -> Pattern? {
+        guard widths.count == 6, let bits = PDF417Codewords.bits(widths, total: 10) else { return nil }
         let code = Int(byPattern[bits])
         guard code > 0 else { return nil }
         return code > 100 ? Pattern(isCentre: true, number: code - 100) : Pattern(isCentre: false, number: code)

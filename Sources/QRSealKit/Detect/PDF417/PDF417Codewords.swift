@@ -20,41 +20,39 @@ enum PDF417Codewords {
     }()
 
     /// The codeword whose elements are `widths`: eight widths, bar first, in any unit
-    /// (pixels along a scan line), their sum 17 modules. Each edge is placed at the nearest
-    /// module boundary, so that a bar grown by blur by as much as its neighbouring space
-    /// shrinks still reads. Nil when the widths draw no codeword.
-    static func symbol<C: Collection>(widths: C) -> Symbol? where C.Element == Double {
-        guard widths.count == 8, let modules = modules(widths, total: 17) else { return nil }
-        // The 17 modules, bar first, as bits; the last (a space) is left out.
-        var bits = 0, dark = true
-        for m in modules {
-            for _ in 0..<m { bits = bits << 1 | (dark ? 1 : 0) }
-            dark.toggle()
-        }
+    /// (pixels along a scan line), their sum 17 modules. Nil when they draw no codeword.
+    static func symbol(widths: UnsafeBufferPointer<Double>) -> Symbol? {
+        guard widths.count == 8, let bits = bits(widths, total: 17) else { return nil }
+        // The 17 modules, bar first; the last (a space) is left out.
         let code = Int(byPattern[bits >> 1])
         guard code >= 0 else { return nil }
         return Symbol(value: code % 1000, cluster: code / 1000)
     }
 
-    /// `widths` as whole modules summing to `total`, each edge rounded to the nearest module
-    /// boundary; nil when an element would vanish, grow past 6 modules, or the widths are not
-    /// positive and finite.
-    static func modules<C: Collection>(_ widths: C, total: Int) -> [Int]? where C.Element == Double {
-        let sum = widths.reduce(0, +)
-        guard sum.isFinite, sum > 0 else { return nil }
-        let scale = Double(total) / sum
-        var out: [Int] = []
-        out.reserveCapacity(widths.count)
-        var edge = 0.0, previous = 0
+    /// `widths` (bar first) as whole modules summing to `total`, each edge placed at the
+    /// nearest module boundary so that a bar grown by blur by as much as its neighbouring
+    /// space shrinks still reads; given as bits, the first module the most significant, 1
+    /// dark. Nil when an element would vanish or grow past 6 modules, or the widths are not
+    /// positive and finite. No allocation: it runs for nearly every run of every scan line.
+    @inline(__always)
+    static func bits(_ widths: UnsafeBufferPointer<Double>, total: Int) -> Int? {
+        var sum = 0.0
         for w in widths {
             guard w > 0 else { return nil }
+            sum += w
+        }
+        guard sum.isFinite else { return nil }
+        let scale = Double(total) / sum
+        var bits = 0, edge = 0.0, previous = 0, dark = true
+        for w in widths {
             edge += w
             let boundary = Int((edge * scale).rounded())
             let m = boundary - previous
             guard m >= 1, m <= 6 else { return nil }
-            out.append(m)
+            bits = bits << m | (dark ? (1 << m) - 1 : 0)
             previous = boundary
+            dark.toggle()
         }
-        return out
+        return previous == total ? bits : nil
     }
 }

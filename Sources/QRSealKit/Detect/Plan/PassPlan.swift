@@ -21,7 +21,7 @@ import Foundation
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | beside it, `ours` (our Aztec and Data Matrix readers) | — | each `read` (its kind) or `uncovered` | always |
 /// | `plain`, and beside it in the same batch: | — | `roomForMore` or `unreadBars` (always on a large photo) | always |
-/// | `profiled`, after both plain searches | — | `unreadBars`, before them and after them | always |
+/// | `profiled` (and our MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
 /// | `balanced` (on a 4-megapixel level of a large photo): the inverted copy | — | `roomForMore` | always |
@@ -316,8 +316,11 @@ enum PassPlan {
     /// It is in their batch, its gate looked at before them (at `balanced`, `roomForMore`
     /// and `unreadBars`), and runs after them only on the bar regions they left unread
     /// (`unread(_:by:)`): fitting grey profiles costs more than both searches, and on a 1D
-    /// photo that plain zbar reads whole it could only agree.
-    static let profiled: [[Pass]] = [[Pass(.profiles)]]
+    /// photo that plain zbar reads whole it could only agree. Our MicroPDF417 reader runs
+    /// beside it across the same unread bar regions, at their angle: a MicroPDF417 turned
+    /// off the axes, which its pass along the rows and columns (`ours`) cannot read, shows
+    /// as one.
+    static let profiled: [[Pass]] = [[Pass(.profiles), Pass(.turnedMicroPDF417)]]
 
     /// How many bar regions `Gate.unreadBars` looks at, largest first: a sheet of every
     /// kind of code holds a dozen, and a region left out would hide its code from the plain
