@@ -22,6 +22,9 @@ struct MicroPDF417Fragment: Hashable, Sendable {
 enum MicroPDF417Lines {
     /// How far a codeword's width may stray from 1.7 times its RAP's (17 modules to 10).
     static let widthTolerance = 0.2
+    /// The narrowest RAP read, in pixels: modules of 1.2 pixels. Noise makes many runs of a
+    /// pixel or two, which are passed over without a look at their patterns.
+    static let narrowestRAP = 12.0
 
     /// The fragments of one line given as its runs' widths, the first run dark when
     /// `firstDark`, starting at `origin` along the line (in the line's unit). Reading the
@@ -41,6 +44,10 @@ enum MicroPDF417Lines {
         var i = firstDark ? 0 : 1
         while i + 6 <= n {
             let rapWidth = sums[i + 6] - sums[i]
+            guard rapWidth >= narrowestRAP else {
+                i += 2
+                continue
+            }
             let low = rapWidth * 1.7 * (1 - widthTolerance), high = rapWidth * 1.7 * (1 + widthTolerance)
             // Only a codeword of the right width beside it makes the RAP worth decoding.
             let afterFits = i + 14 <= n && (low...high).contains(sums[i + 14] - sums[i + 6])

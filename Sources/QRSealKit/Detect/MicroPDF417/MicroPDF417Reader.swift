@@ -26,6 +26,8 @@ struct MicroPDF417Reader {
     static let turns: [Double] = stride(from: 1.5, through: 12, by: 1.5).flatMap { [-$0, $0] }
     /// How many bar regions, largest first, `readTurned` looks in.
     static let turnedRegions = 3
+    /// Degrees within which a bar region lies along the rows or the columns.
+    static let onAxis = 4.0
 
     init(image: GrayImage, dark: [Bool]? = nil, runs: RowRuns? = nil) {
         self.image = image
@@ -211,7 +213,10 @@ struct MicroPDF417Reader {
             let difference = abs(remainder(a.angle - b.angle, .pi))
             return difference < 10 * .pi / 180
         }
-        for region in regions.prefix(Self.turnedRegions) {
+        // Regions whose bars lie within a few degrees of the rows or columns are the pass
+        // along them's (`read()`, which also tries angles around them).
+        let offAxis = regions.filter { abs(remainder($0.angle, .pi / 2)) > Self.onAxis * .pi / 180 }
+        for region in offAxis.prefix(Self.turnedRegions) {
             var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
             for other in regions where alike(region, other) {
                 let reach = max(other.across, other.along) * 1.5 + 8
