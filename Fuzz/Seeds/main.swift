@@ -335,7 +335,8 @@ struct Seeds {
 
     /// Seeds for the readers that came after the first detector seeds, each checked to read
     /// at the balanced effort so that the fuzzer starts inside them: our Data Matrix reader
-    /// (zint's symbols of Tests/Images/datamatrix: square, rectangular, small, turned),
+    /// (zint's symbols of Tests/Images/datamatrix: square, rectangular, small, turned), our
+    /// MicroPDF417 reader (Tests/Images/micropdf417's small, 2 columns at 2 pixels a module),
     /// QR Code Model 1 (drawn by the tests' `Model1Symbol`, and the two symbols others made),
     /// the locator's curl surface (a curled version 7 code, `WarpedCode`, whose six
     /// alignment patterns away from the finders fit it), and our rMQR reader.
@@ -345,6 +346,7 @@ struct Seeds {
             seeds.append(("datamatrix-\(name)", try picture("Tests/Images/datamatrix/\(name).png")))
         }
         seeds.append(("datamatrix-rot30", try picture("Tests/Images/datamatrix/rot30.png").scaled(by: 0.66)!))
+        seeds.append(("micropdf417-small", try picture("Tests/Images/micropdf417/small.png")))
         for name in ["version2-M", "version5-H-damaged"] {
             seeds.append(("model1-\(name)", try picture("Tests/Images/model1/\(name).png")))
         }

@@ -8,8 +8,8 @@
 # variable-length field; Code 32, the Italian pharmacy code, drawn as the Code 39 it is;
 # code39-fullascii, a Code 39 in Full ASCII mode, read as the text its pairs stand for;
 # code39-check, a Code 39 with its mod-43 check character, which stays in the text;
-# maxicode, a MaxiCode of mode 4; msi, an MSI Plessey with its modulo 10 check digit, which
-# stays in the text; dxfilmedge, copied from film/);
+# maxicode, a MaxiCode of mode 4; micropdf417, a MicroPDF417 of 2 columns; msi, an MSI
+# Plessey with its modulo 10 check digit, which stays in the text; dxfilmedge, copied from film/);
 # and, named KIND-several, three EAN-8s side by side and three
 # EAN-13s one above the other.
 #
@@ -57,6 +57,7 @@ zi code32 CODE32 12345678 A123456788
 zi code39-fullascii EXCODE39 'Extended !?*#' 'Extended !?*#'
 zi code39-check CODE39 ABC123 'ABC123$' --vers=1
 zi maxicode MAXICODE "MaxiCode read by qrseal" "MaxiCode read by qrseal"
+zi micropdf417 MICROPDF417 "MicroPDF417 read by qrseal" "MicroPDF417 read by qrseal" --cols=2
 zx code93 Code93 400x100 "Code 93"
 zx code128 Code128 400x100 "Code 128 read"
 zx i25 ITF 400x100 "12345678"

@@ -1,7 +1,9 @@
 #!/bin/bash
 # Remakes the image set of one 2D symbology drawn by zint, for our own reader of it:
-# Tests/Images/datamatrix/ (Sources/QRSealKit/Detect/DataMatrix/DataMatrixReader.swift) or
-# Tests/Images/aztec/ (Sources/QRSealKit/Detect/Aztec/AztecReader.swift). Beside each NAME.png,
+# Tests/Images/datamatrix/ (Sources/QRSealKit/Detect/DataMatrix/DataMatrixReader.swift),
+# Tests/Images/aztec/ (Sources/QRSealKit/Detect/Aztec/AztecReader.swift) or
+# Tests/Images/micropdf417/ (Sources/QRSealKit/Detect/MicroPDF417/MicroPDF417Reader.swift;
+# its zxing-*.png are zxing-cpp's test images, Apache-2.0, kept when remaking). Beside each NAME.png,
 # NAME.txt (or NAME.bin, raw bytes) holds what it must read as, as qrseal reports it;
 # NAME.codes holds one payload a line for an image of several symbols; NAME.unreadable.png
 # are symbols damaged beyond what their check words correct, which must read as nothing.
@@ -9,6 +11,7 @@
 #
 #   Tests/Images/make-zint-images.sh datamatrix
 #   Tests/Images/make-zint-images.sh aztec
+#   Tests/Images/make-zint-images.sh micropdf417
 #
 # datamatrix:
 #   ascii            digits (digit pairs), lower and upper case, Latin-1 letters (upper shift)
@@ -55,6 +58,20 @@
 #   damaged            full-mixed with a block of modules painted over (corrected)
 #   damaged.unreadable full-mixed with a third of its modules painted over
 #
+# micropdf417 (zint draws rows two modules high):
+#   c1-text          1 column, upper case, digits and spaces (Text Compaction)
+#   c2-text          2 columns, every sub-mode: lower, upper, mixed and punctuation
+#   c3-numeric       3 columns, 44 digits (Numeric Compaction)
+#   c4-bytes         4 columns, 60 bytes of every value (Byte Compaction)
+#   c4-large         4 columns, 44 rows: the largest variant
+#   eci              ECI 26 (UTF-8) text
+#   small, large     c2-text at 2 and 8 px a module
+#   rot90, rot180, rot270, tilt4, rot30   c2-text turned, and turned by 4° and 30°
+#   rot140           c3-numeric turned by 140°
+#   pitch            c3-numeric seen from below at a slant: its top rows narrower
+#   damaged          c3-numeric with a block of modules painted over (corrected)
+#   damaged.unreadable   c3-numeric with its middle half of rows painted over
+#
 # Needs zint and ImageMagick 6 (`convert`). Nothing is random.
 set -euo pipefail
 
@@ -62,15 +79,17 @@ symbology=${1:-}
 case "$symbology" in
     datamatrix) barcode=71 ;;
     aztec) barcode=92 ;;
-    *) echo "usage: make-zint-images.sh datamatrix|aztec" >&2; exit 64 ;;
+    micropdf417) barcode=84 ;;
+    *) echo "usage: make-zint-images.sh datamatrix|aztec|micropdf417" >&2; exit 64 ;;
 esac
 here=$(cd "$(dirname "$0")" && pwd)
 out="$here/$symbology"
 for tool in zint convert; do
     command -v "$tool" >/dev/null || { echo "make-zint-images: $tool is missing" >&2; exit 2; }
 done
-rm -f "$out"/*.png "$out"/*.txt "$out"/*.bin "$out"/*.codes
 mkdir -p "$out"
+find "$out" -maxdepth 1 -type f \( -name '*.png' -o -name '*.txt' -o -name '*.bin' -o -name '*.codes' \) \
+    ! -name 'zxing-*' -delete
 
 # draw NAME SCALE ZINT-OPTIONS…: a symbol of 2 × SCALE pixels a module, with the quiet zone
 # zint gives it (one module for Data Matrix; none for Aztec, which needs none).
@@ -248,6 +267,41 @@ aztec() {
     # A 6 × 6 module block near a corner; then the top third of the symbol.
     derive damaged full-mixed "$tables" -fill black -draw 'rectangle 24,24 47,47'
     convert "$out/full-mixed.png" -fill black -draw "rectangle 0,0 $s,$((s / 3))" "$out/damaged.unreadable.png"
+}
+
+micropdf417() {
+    local c1 c2 c3 s h
+    c1="MICROPDF417 ONE COLUMN 2026"
+    text c1-text "$c1"
+    draw c1-text 2 --cols=1 -d "$c1"
+    c2='lower UPPER 0123 &,:#-.$/+%*=^ ;<>@[\]_`~!"|()?{} end.'
+    text c2-text "$c2"
+    draw c2-text 2 --cols=2 -d "$c2"
+    c3=12345678901234567890123456789012345678901234
+    text c3-numeric "$c3"
+    draw c3-numeric 2 --cols=3 -d "$c3"
+    for i in $(seq 0 59); do printf "\\x$(printf '%02x' $(( (i * 37 + 11) % 256 )))"; done > "$out/c4-bytes.bin"
+    draw c4-bytes 2 --cols=4 --binary -i "$out/c4-bytes.bin"
+    text c4-large "$(printf 'MICROPDF417 WITH 4 COLUMNS AND 44 ROWS THE LARGEST %.0s' 1 2 3 4)"
+    draw c4-large 2 --cols=4 -d "$(cat "$out/c4-large.txt")"
+    text eci "Grüße aus Köln"
+    draw eci 2 --cols=2 --eci=26 -d "Grüße aus Köln"
+
+    text small "$c2"
+    draw small 1 --cols=2 -d "$c2"
+    text large "$c2"
+    draw large 4 --cols=2 -d "$c2"
+    turns c2-text "$c2"
+    derive tilt4 c2-text "$c2" -background white -rotate 4
+    derive rot30 c2-text "$c2" -background white -rotate 30
+    derive rot140 c3-numeric "$c3" -background white -rotate 140
+    s=$(identify -format %w "$out/c3-numeric.png"); h=$(identify -format %h "$out/c3-numeric.png")
+    derive pitch c3-numeric "$c3" -background white -virtual-pixel white -distort Perspective \
+        "0,0 $((s / 8)),0  $s,0 $((s * 7 / 8)),0  $s,$h $s,$h  0,$h 0,$h"
+
+    # A block of 4 × 4 modules (4 px each) in the codewords; then the middle rows.
+    derive damaged c3-numeric "$c3" -fill black -draw 'rectangle 60,12 75,27'
+    convert "$out/c3-numeric.png" -fill white -draw "rectangle 0,$((h / 4)) $s,$((h * 3 / 4))" "$out/damaged.unreadable.png"
 }
 
 "$symbology"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Our own Data Matrix and Aztec readers' cost and reads, from tables `passes --readers` writes.
+"""Our own Data Matrix, Aztec and MicroPDF417 readers' cost and reads, from tables `passes --readers` writes.
 
     python3 bench/passes/readers.py TABLE.json [BEFORE.json]
 
@@ -14,7 +14,7 @@ import os
 import sys
 
 
-KEYS = ("binarize", "runs", "census", "dataMatrix", "aztec")
+KEYS = ("binarize", "runs", "census", "dataMatrix", "aztec", "microPDF417")
 
 
 def load(path):
@@ -27,12 +27,12 @@ def main():
     folders = collections.OrderedDict()
     for f, r in after.items():
         folders.setdefault(os.path.dirname(f).split("corpus/")[-1], []).append(r)
-    print("| folder | images | binarize ms | runs ms | census ms | dataMatrix ms | aztec ms |")
-    print("|---|---|---|---|---|---|---|")
+    print("| folder | images | binarize ms | runs ms | census ms | dataMatrix ms | aztec ms | microPDF417 ms |")
+    print("|---|---|---|---|---|---|---|---|")
     for folder, rs in folders.items():
-        print("| %s | %d | %.1f | %.1f | %.1f | %.1f | %.1f |" % (folder, len(rs), sum(r["binarize"] for r in rs),
+        print("| %s | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f |" % (folder, len(rs), sum(r["binarize"] for r in rs),
               sum(r.get("runs", 0) for r in rs), sum(r.get("census", 0) for r in rs),
-              sum(r["dataMatrix"] for r in rs), sum(r["aztec"] for r in rs)))
+              sum(r["dataMatrix"] for r in rs), sum(r["aztec"] for r in rs), sum(r.get("microPDF417", 0) for r in rs)))
     total = {k: sum(r.get(k, 0) for r in after.values()) for k in KEYS}
     print("\ntotal over %d images: %s (CPU)" % (len(after), ", ".join("%s %.0f ms" % (k, total[k]) for k in KEYS)))
     if before is None:
@@ -44,8 +44,8 @@ def main():
         b = before.get(f)
         if b is None:
             continue
-        for key in ("dataMatrixReads", "aztecReads"):
-            was, now = set(b[key]), set(r[key])
+        for key in ("dataMatrixReads", "aztecReads", "microPDF417Reads"):
+            was, now = set(b.get(key, [])), set(r.get(key, []))
             if was - now:
                 lost += 1
                 print("LOST %s %s: %s" % (key[:-5], f, sorted(was - now)))

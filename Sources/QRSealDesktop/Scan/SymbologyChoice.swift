@@ -12,7 +12,7 @@ enum SymbologyChoice: String, CaseIterable, Hashable {
         case .qr: return "QR, Micro QR and rMQR codes"
         case .aztec: return "Aztec codes"
         case .dataMatrix: return "Data Matrix codes"
-        case .pdf417: return "PDF417 and MaxiCode codes"
+        case .pdf417: return "PDF417, MicroPDF417 and MaxiCode codes"
         case .products: return "Product codes (EAN, UPC, ISBN)"
         case .linear: return "Other barcodes (Code 128, 39, 93, I2/5, DataBar, Codabar, Telepen, MSI, DX)"
         }
@@ -23,7 +23,7 @@ enum SymbologyChoice: String, CaseIterable, Hashable {
         case .qr: return [.qr, .microQR, .rmqr]
         case .aztec: return [.aztec]
         case .dataMatrix: return [.dataMatrix]
-        case .pdf417: return [.pdf417, .maxiCode]
+        case .pdf417: return [.pdf417, .microPDF417, .maxiCode]
         case .products: return [.ean13, .ean8, .upca, .upce, .isbn10, .isbn13]
         case .linear: return [.code128, .code39, .code32, .code93, .i25, .databar, .databarExpanded, .codabar,
                               .databarLimited, .telepen, .msi, .dxFilmEdge]

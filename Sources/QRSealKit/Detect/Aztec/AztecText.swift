@@ -152,18 +152,7 @@ struct AztecText: Equatable, Sendable {
         }
         bytes = segments.flatMap(\.bytes)
         if startsWithAppendHeader { bytes = Self.droppingAppendHeader(bytes) }
-        if declaresCharacterSet {
-            var decoded = ""
-            for segment in segments {
-                guard let part = Self.string(segment.bytes, eci: segment.eci) else {
-                    decoded = ""
-                    text = nil
-                    return
-                }
-                decoded += part
-            }
-            text = decoded
-        }
+        if declaresCharacterSet { text = Self.string(segments) }
     }
 
     /// `bytes` without the Structured Append header a symbol of a sequence begins with
@@ -174,6 +163,17 @@ struct AztecText: Equatable, Sendable {
         if rest.first == 0x20, let end = rest.dropFirst().firstIndex(of: 0x20) { rest = rest[(end + 1)...] }
         guard rest.count >= 2, rest.prefix(2).allSatisfy({ (65...90).contains($0) }) else { return bytes }
         return Array(rest.dropFirst(2))
+    }
+
+    /// The text of runs of bytes each under its ECI (nil: the default), joined; nil when
+    /// one cannot be read in its character set. Data Matrix and PDF417 use it too.
+    static func string(_ segments: [(eci: Int?, bytes: [UInt8])]) -> String? {
+        var decoded = ""
+        for segment in segments {
+            guard let part = string(segment.bytes, eci: segment.eci) else { return nil }
+            decoded += part
+        }
+        return decoded
     }
 
     /// `bytes` read in the character set ECI `eci` names, for the sets Foundation has; nil

@@ -221,14 +221,7 @@ struct DataMatrixText: Equatable, Sendable {
         guard !upper else { return nil }
         segments[segments.count - 1].bytes += trailer
         bytes = segments.flatMap(\.bytes)
-        if declaresCharacterSet {
-            var decoded = ""
-            for segment in segments {
-                guard let part = AztecText.string(segment.bytes, eci: segment.eci) else { return }
-                decoded += part
-            }
-            text = decoded
-        }
+        if declaresCharacterSet { text = AztecText.string(segments) }
     }
 
     /// The three C40, Text or X12 values of the codeword pair at `i`, which moves past it; nil

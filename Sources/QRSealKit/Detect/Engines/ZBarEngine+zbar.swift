@@ -145,7 +145,7 @@ extension Symbology {
     /// codes only our own `WidthReader` reads.
     var zbarType: zbar_symbol_type_t? {
         switch self {
-        case .microQR, .rmqr, .dataMatrix, .aztec, .pdf417, .maxiCode: return nil
+        case .microQR, .rmqr, .dataMatrix, .aztec, .pdf417, .microPDF417, .maxiCode: return nil
         case .databarLimited, .telepen, .msi, .dxFilmEdge: return nil
         case .qr: return ZBAR_QRCODE
         case .ean13: return ZBAR_EAN13

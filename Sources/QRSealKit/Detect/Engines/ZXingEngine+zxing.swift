@@ -129,6 +129,8 @@ extension Symbology {
         case .dataMatrix: return UInt32(ZXS_FORMAT_DATA_MATRIX)
         case .aztec: return UInt32(ZXS_FORMAT_AZTEC)
         case .pdf417: return UInt32(ZXS_FORMAT_PDF417)
+        // libZXing 1.4 reads no MicroPDF417; our own reader does.
+        case .microPDF417: return 0
         case .maxiCode: return UInt32(ZXS_FORMAT_MAXICODE)
         case .ean13, .isbn10, .isbn13: return UInt32(ZXS_FORMAT_EAN13)
         case .ean8: return UInt32(ZXS_FORMAT_EAN8)

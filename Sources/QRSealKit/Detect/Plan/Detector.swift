@@ -116,8 +116,10 @@ public struct Detector: Sendable {
                                         bars: foundBars, finders: thresholdedFinders) == true
             }.flatMap(\.passes)
             if !later.isEmpty {
-                // Only the bar regions no code read explains are left to read.
-                reads += run(later, on: prepared, spent: &spent, bars: bars.map { PassPlan.unread($0, by: found) },
+                // Only the bar regions no code read explains are left to read; found once
+                // here for the readers of the stage (the grey-profile and turned MicroPDF417
+                // readers) when no gate has found them yet.
+                reads += run(later, on: prepared, spent: &spent, bars: PassPlan.unread(foundBars(), by: found),
                              failures: failures)
                 found = Self.merged(reads)
             }

@@ -19,9 +19,9 @@ import Foundation
 /// | `first` (quick search; our Aztec reader beside it at `fast`) | always | always | always |
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
-/// | beside it, `ours` (our Aztec, Data Matrix and rMQR readers) | — | each `read` (its kind) or `uncovered` | always |
+/// | beside it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers) | — | each `read` (its kind) or `uncovered` | always |
 /// | `plain`, and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) (always on a large photo) | always |
-/// | `profiled`, after both plain searches | — | `unreadBars`, before them and after them | always |
+/// | `profiled` (and our MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
 /// | `balanced` (on a 4-megapixel level of a large photo): the inverted copy | — | `roomForMore` | always |
@@ -235,11 +235,17 @@ enum PassPlan {
     /// Our rMQR reader (`RMQRReader`), which no engine has, runs under the same gate: it
     /// starts from the finder census the locator beside it takes anyway, and tries only the
     /// first `RMQRReader.maxPatterns` patterns.
-    static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix), Pass(.rmqr)]
+    /// Our MicroPDF417 reader (`MicroPDF417Reader`) runs beside them the same way: no engine
+    /// reads MicroPDF417, and its scan of the rows and columns for row address patterns
+    /// read with a codeword beside them on neighbouring lines costs about as much as their
+    /// labelling, and rejects a picture without one there.
+    static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix), Pass(.rmqr), Pass(.microPDF417)]
 
     /// The gate of our own reader `pass` (one of `ours`) at `balanced`.
     static func ownGate(_ pass: Pass) -> Gate {
-        let kind: Symbology = pass == Pass(.aztec) ? .aztec : pass == Pass(.rmqr) ? .rmqr : .dataMatrix
+        let kinds: [Pass: Symbology] = [Pass(.aztec): .aztec, Pass(.dataMatrix): .dataMatrix, Pass(.rmqr): .rmqr,
+                                        Pass(.microPDF417): .microPDF417]
+        let kind = kinds[pass] ?? .dataMatrix
         return .either(.read(kind), .uncovered)
     }
 
@@ -341,8 +347,10 @@ enum PassPlan {
     /// Beside it, on the same bar regions, our reader of the linear codes neither engine
     /// reads (`WidthReader`: DataBar Limited, Telepen, MSI, DX film edge): a few bands of
     /// scan lines per region split into bars and spaces, far cheaper than the fits; where
-    /// the plain searches read the bars, it is not run.
-    static let profiled: [[Pass]] = [[Pass(.profiles), Pass(.widths)]]
+    /// the plain searches read the bars, it is not run. And our MicroPDF417 reader across
+    /// the same unread bar regions, at their angle: a MicroPDF417 turned off the axes, which
+    /// its pass along the rows and columns (`ours`) cannot read, shows as one.
+    static let profiled: [[Pass]] = [[Pass(.profiles), Pass(.widths), Pass(.turnedMicroPDF417)]]
 
     /// How many bar regions `Gate.unreadBars` looks at, largest first: a sheet of every
     /// kind of code holds a dozen, and a region left out would hide its code from the plain

@@ -118,7 +118,7 @@ enum SymbolCheck {
             return !bytes.isEmpty && bytes.count <= 35
         case .code32:
             return bytes.count == 10 && bytes[0] == UInt8(ascii: "A") && Code32.checkDigitIsValid(Array(digits.dropFirst()))
-        case .code128, .code39, .code93, .databarExpanded, .codabar, .dataMatrix, .aztec, .rmqr, .pdf417, .maxiCode, .dxFilmEdge:
+        case .code128, .code39, .code93, .databarExpanded, .codabar, .dataMatrix, .aztec, .rmqr, .pdf417, .microPDF417, .maxiCode, .dxFilmEdge:
             return !bytes.isEmpty
         }
     }

@@ -1,6 +1,6 @@
 /// The kinds of symbol the detector reads.
 public enum Symbology: String, CaseIterable, Sendable, Codable {
-    case qr, microQR = "microqr", rmqr, dataMatrix = "datamatrix", aztec, pdf417, maxiCode = "maxicode"
+    case qr, microQR = "microqr", rmqr, dataMatrix = "datamatrix", aztec, pdf417, microPDF417 = "micropdf417", maxiCode = "maxicode"
     case ean13, ean8, upca, upce, isbn10, isbn13
     case code128, code39, code32, code93, i25, databar, databarExpanded = "databar-exp", codabar
     case databarLimited = "databar-ltd", telepen, msi, dxFilmEdge = "dxfilmedge"
@@ -14,6 +14,7 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
         case .dataMatrix: return "Data-Matrix"
         case .aztec: return "Aztec"
         case .pdf417: return "PDF417"
+        case .microPDF417: return "MicroPDF417"
         case .maxiCode: return "MaxiCode"
         case .ean13: return "EAN-13"
         case .ean8: return "EAN-8"
@@ -44,11 +45,11 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
     /// read nothing on the corpus but their own.
     public static let defaultSet: Set<Symbology> = Set(allCases)
 
-    /// Whether this is a two-dimensional symbology (PDF417, stacked rows with Reed–Solomon
-    /// codewords, counts as one; MaxiCode, a hexagonal grid, too): read from one sighting, and from prepared copies too.
+    /// Whether this is a two-dimensional symbology (PDF417 and MicroPDF417, stacked rows with
+    /// Reed–Solomon codewords, count as one; MaxiCode, a hexagonal grid, too): read from one sighting, and from prepared copies too.
     public var isMatrix: Bool {
         switch self {
-        case .qr, .microQR, .rmqr, .dataMatrix, .aztec, .pdf417, .maxiCode: return true
+        case .qr, .microQR, .rmqr, .dataMatrix, .aztec, .pdf417, .microPDF417, .maxiCode: return true
         default: return false
         }
     }

@@ -30,10 +30,10 @@ struct PlanGateTests {
         let expected = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
         let (found, stages) = Self.detect(image)
         #expect(found.map(\.text) == [expected.trimmingCharacters(in: .newlines)])
-        // The first batch (the quick search), the locator and beside it the Aztec, Data Matrix
-        // and rMQR readers, the census and the bar regions that find nothing left to read.
+        // The first batch (the quick search), the locator and beside it the Aztec, Data Matrix,
+        // rMQR and MicroPDF417 readers, the census and the bar regions that find nothing left to read.
         #expect(stages.allSatisfy { $0.hasPrefix("zxing(harder: false) []") || $0.hasPrefix("aztec []")
-                    || $0.hasPrefix("dataMatrix []") || $0.hasPrefix("rmqr []")
+                    || $0.hasPrefix("dataMatrix []") || $0.hasPrefix("rmqr []") || $0.hasPrefix("microPDF417 []")
                     || $0.hasPrefix("located(wide: false)") || $0 == "census" || $0 == "bar regions" },
                 "\(stages)")
     }

@@ -18,7 +18,8 @@ struct PlanStageTests {
         #expect(zbar < profiles)
         let batch = try #require(PassPlan.stages(for: .balanced, pixels: image.width * image.height)
             .first { $0.flatMap(\.passes).contains(Pass(.profiles)) })
-        #expect(Set(batch.flatMap(\.passes)) == [Pass(.profiles), Pass(.widths), Pass(.zbar), Pass(.zxing(harder: true))])
+        #expect(Set(batch.flatMap(\.passes))
+                == [Pass(.profiles), Pass(.widths), Pass(.turnedMicroPDF417), Pass(.zbar), Pass(.zxing(harder: true))])
         #expect(batch.map(\.afterwards) == [nil, .unreadBars])
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 @testable import QRSealKit
 
-/// Times our own Data Matrix and Aztec readers alone on each image, as the quick search
+/// Times our own Data Matrix, Aztec and MicroPDF417 readers alone on each image, as the quick search
 /// runs them (on the image as it is, binarized once, its runs found once), and writes, per
 /// image, the CPU time of the binarization, of finding the runs, of the finder census and of
 /// each reader, and the payloads each read and the patterns the census found: what a change
@@ -32,10 +32,15 @@ func profileReaders(output: String, images: [String], repeats: Int) throws {
         var aztec: [String] = []
         for _ in 0..<repeats { aztec = AztecReader(image: image, dark: dark, runs: runs).read().map { hex($0.candidate.bytes) } }
         let aztecMs = (threadCPUMilliseconds() - start) / Double(repeats)
+        start = threadCPUMilliseconds()
+        var micro: [String] = []
+        for _ in 0..<repeats { micro = MicroPDF417Reader(image: image, dark: dark, runs: runs).read().map { hex($0.candidate.bytes) } }
+        let microMs = (threadCPUMilliseconds() - start) / Double(repeats)
         rows.append(["file": path, "pixels": image.width * image.height, "binarize": binarizing, "runs": finding,
                      "census": censusMs,
                      "censusPatterns": census.patterns.map { "\($0.center.x),\($0.center.y),\($0.module),\($0.hits)" },
-                     "dataMatrix": matrixMs, "aztec": aztecMs, "dataMatrixReads": matrix, "aztecReads": aztec])
+                     "dataMatrix": matrixMs, "aztec": aztecMs, "microPDF417": microMs,
+                     "dataMatrixReads": matrix, "aztecReads": aztec, "microPDF417Reads": micro])
     }
     let json = try JSONSerialization.data(withJSONObject: ["rows": rows])
     try json.write(to: URL(fileURLWithPath: output))

@@ -27,7 +27,7 @@ import Foundation
 
 // passes --readers [--repeat N] OUT.json IMAGE...
 //
-// Times our own Data Matrix and Aztec readers alone on each image instead (Readers.swift).
+// Times our own Data Matrix, Aztec and MicroPDF417 readers alone on each image instead (Readers.swift).
 
 // zxing-cpp runs in the engine's helper, qrseal-engine, which this binary (built under
 // bench/passes/.build) does not have beside it: the main package's, built by `make build` or
