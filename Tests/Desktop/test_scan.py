@@ -169,7 +169,7 @@ class ScanTests(DesktopTest):
         frame = harness.compose_frame(1280, 720, [(self.path("link.png"), 400, 150, 400)])
         with self.app("--stream", "-", stdin="pipe") as app:
             app.click(app.find(role="push button", name="Kinds of code"))
-            qr = app.find(role="check box", name=re.compile("^QR and Micro QR"))
+            qr = app.find(role="check box", name=re.compile("^QR, Micro QR and rMQR"))
             app.click(qr)
             app.wait_until(lambda: "checked" not in harness.states_of(qr), what="QR codes switched off")
             app.press_key("Escape")
@@ -179,7 +179,7 @@ class ScanTests(DesktopTest):
                            timeout=30, what="the page saying nothing is read")
             self.assertEqual(self.rows(app), [])
             app.click(app.find(role="push button", name="Kinds of code"))
-            app.click(app.find(role="check box", name=re.compile("^QR and Micro QR")))
+            app.click(app.find(role="check box", name=re.compile("^QR, Micro QR and rMQR")))
             app.press_key("Escape")
             app.wait_until(lambda: any("example.org/kinds" in r for r in self.rows(app)), timeout=30,
                            what="the code read once QR codes are on again")
