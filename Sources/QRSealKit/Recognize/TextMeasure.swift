@@ -13,7 +13,8 @@ struct TextMeasure: Equatable, Sendable {
     var letterHeight: Double?
     /// Letter-like components within half to twice the median height.
     var letters: Int
-    /// The share of the image inside those letters' boxes, 0–1.
+    /// The share of the image inside those letters' boxes, 0–1: their areas summed, at most
+    /// the whole image (one letter's box may hold another's, as an L's holds a dot).
     var coverage: Double
     /// The angle of the text lines in degrees, positive when they fall to the right (y grows
     /// down), found by projection profiles of the letters' centres; 0 when unclear.
@@ -41,7 +42,7 @@ struct TextMeasure: Equatable, Sendable {
         let letters = tall.filter { Double($0.height) >= median / 2 && Double($0.height) <= median * 2 }
         let area = letters.reduce(0) { $0 + $1.width * $1.height }
         self.init(letterHeight: median, letters: letters.count,
-                  coverage: Double(area) / Double(max(1, image.width * image.height)),
+                  coverage: min(1, Double(area) / Double(max(1, image.width * image.height))),
                   skew: Self.skew(of: letters, binSize: max(1, median / 3)))
         marks = tall
     }
