@@ -239,13 +239,16 @@ enum PassPlan {
     /// reads MicroPDF417, and its scan of the rows and columns for row address patterns
     /// read with a codeword beside them on neighbouring lines costs about as much as their
     /// labelling, and rejects a picture without one there.
-    static let ours: [Pass] = [Pass(.aztec), Pass(.dataMatrix), Pass(.rmqr), Pass(.microPDF417)]
+    static let ours: [Pass] = ownKinds.map(\.pass)
+
+    /// Each of `ours` with the symbology it reads, which its gate (`ownGate`) looks for.
+    static let ownKinds: [(pass: Pass, kind: Symbology)] = [
+        (Pass(.aztec), .aztec), (Pass(.dataMatrix), .dataMatrix), (Pass(.rmqr), .rmqr), (Pass(.microPDF417), .microPDF417),
+    ]
 
     /// The gate of our own reader `pass` (one of `ours`) at `balanced`.
     static func ownGate(_ pass: Pass) -> Gate {
-        let kinds: [Pass: Symbology] = [Pass(.aztec): .aztec, Pass(.dataMatrix): .dataMatrix, Pass(.rmqr): .rmqr,
-                                        Pass(.microPDF417): .microPDF417]
-        let kind = kinds[pass] ?? .dataMatrix
+        guard let kind = ownKinds.first(where: { $0.pass == pass })?.kind else { return .uncovered }
         return .either(.read(kind), .uncovered)
     }
 
