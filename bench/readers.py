@@ -112,7 +112,8 @@ def json_symbols(out):
         if not isinstance(obj, dict):
             bad += 1
             continue
-        if "source" not in obj or "error" in obj:
+        # Errors, and events such as qrseal's "nothing_found" for a file with no code.
+        if "source" not in obj or "error" in obj or "event" in obj:
             extra.append(obj)
             continue
         cands = []

@@ -23,14 +23,19 @@ struct ZXingSearch: SymbolReader {
 }
 
 /// zbar as a pass runs it, without its own inverted retry: inverted copies are passes of
-/// their own.
+/// their own. With `linearOnly`, its QR search is left out: on a large photo that search
+/// costs five times its linear scan, and runs on a smaller copy instead (`PassPlan.plain`).
 struct ZBarSearch: SymbolReader {
-    var description: String { "zbar" }
+    var linearOnly = false
+
+    var description: String { linearOnly ? "zbar(linear)" : "zbar" }
 
     func read(_ input: ReaderInput, symbologies: Set<Symbology>) -> [Candidate] {
         // zbar's DataBar decoder prints assertion warnings to stderr on processed copies;
         // zxing-cpp reads DataBar in those passes instead.
-        let set = input.isStrict ? symbologies.subtracting([.databar, .databarExpanded]) : symbologies
+        var set = input.isStrict ? symbologies.subtracting([.databar, .databarExpanded]) : symbologies
+        if linearOnly { set = set.filter { !$0.isMatrix } }
+        guard !set.isEmpty else { return [] }
         var zbar = ZBarEngine(symbologies: set)
         zbar.testInverted = false
         zbar.eanAddOns = input.reading.eanAddOns
@@ -48,4 +53,6 @@ extension SymbolReader where Self == ZXingSearch {
 extension SymbolReader where Self == ZBarSearch {
     /// zbar.
     static var zbar: ZBarSearch { ZBarSearch() }
+    /// zbar's linear scan alone.
+    static var zbarLinear: ZBarSearch { ZBarSearch(linearOnly: true) }
 }

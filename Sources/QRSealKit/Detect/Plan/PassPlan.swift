@@ -18,9 +18,9 @@ import Foundation
 /// |---|---|---|---|
 /// | `first` (quick search; our Aztec reader beside it at `fast`) | always | always | always |
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
-/// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
-/// | beside it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers) | — | each `read` (its kind) or `uncovered` | always |
-/// | `plain`, and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) (always on a large photo) | always |
+/// | `located` | `nothingRead` | `roomForMore` | always |
+/// | beside it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers; on a large photo's 4-megapixel level) | — | each `read` (its kind) or `uncovered` | always |
+/// | `plain` (on a large photo at `balanced`, `plain(pixels:)`: zbar's linear scan over every pixel, always, and zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
 /// | `profiled` (and our MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
@@ -29,9 +29,12 @@ import Foundation
 /// | the enlarged copies | — | `roomForMore`, and `narrowerThan(400)` or `thresholdedFinders` (rMQR's: `narrowerThan(rmqrCropsBelow)`) | always |
 /// | `thorough` | — | — | always |
 ///
-/// On a large photo the locator and the plain searches run after the first regions at
-/// `balanced` too: a code whose finders formed no group (one blurred away) is read only
-/// there, as plain zbarimg reads it. The stages after the second `regions` start only
+/// On a large photo the regions are read first, and what follows runs under the same gates
+/// as on a smaller image: the census counts only groups whose timing patterns hold
+/// (`FinderCensus.Group.timed`) as codes left unread, and a finder blurred to a thin ring
+/// is still counted, so a page whose regions read every code stops there, where the
+/// searches over every pixel of it cost several times zxing-cpp 3.1's whole reading
+/// (the generated sheets, bench/README.md). The stages after the second `regions` start only
 /// while the passes have spent less CPU time than the effort's time budget
 /// (`Stage.budgeted`), a safety net a normal image never reaches. Below the stages:
 /// - per pass: a copy larger than `Detector.maxPixels`, or a step that does not apply to the
@@ -89,8 +92,11 @@ enum PassPlan {
         /// Something has been read, the codes read cover less than a third of the image
         /// (`FinderCensus.leavesRoom`), and the census of the image as it is still groups
         /// three finder patterns, each crossed by at least `FinderCensus.leastGroupedHits`
-        /// scan rows, outside every code read (`FinderCensus.regions`): a page of codes
-        /// where the engines read some.
+        /// scan rows, with timing patterns between them (`FinderCensus.Group.timed`),
+        /// outside every code read (`FinderCensus.regions`): a page of codes where the
+        /// engines read some. Groups without timing patterns, which texture, a code's data
+        /// and neighbouring codes' finders make by the hundred on a photographed page, are
+        /// still read as regions, but do not keep the plan going.
         case moreGroups
         /// Something has been read.
         case somethingRead
@@ -152,7 +158,7 @@ enum PassPlan {
                 return found.isEmpty || holds(.moreGroups)
             case .moreGroups:
                 return !found.isEmpty && FinderCensus.leavesRoom(found, width: width, height: height)
-                    && !census().regions(unexplainedBy: found, width: width, height: height).isEmpty
+                    && census().regions(unexplainedBy: found, width: width, height: height).contains(where: \.timed)
             case .unreadBars:
                 return found.isEmpty || PassPlan.barsUnread(found, bars: bars())
             case .thresholdedFinders: return finders()
@@ -169,8 +175,8 @@ enum PassPlan {
     /// the stages of a batch run side by side (the table above). Above `pyramidAbove`
     /// pixels (a large photo, where each pass takes long), the photo is read region by
     /// region first, at every effort, so that `fast` reads a sheet region by region, and
-    /// the prepared copies of `balanced` are made from a copy shrunk to that size, while
-    /// both engines' plain searches and the regions still see every pixel. With `addOns`
+    /// every later pass of `balanced` runs on a copy shrunk to that size, while the
+    /// locator, zbar's linear scan and the regions still see every pixel. With `addOns`
     /// (the user asked for EAN add-ons), the plain searches also run while an EAN or UPC
     /// code is read without one (`Gate.addOnUnread`).
     static func stages(for effort: Effort, pixels: Int, addOns: Bool = false) -> [[Stage]] {
@@ -185,12 +191,12 @@ enum PassPlan {
             return [quick] + regionsFirst + located.map { stage($0, .nothingRead) }
         case .balanced, .thorough:
             let thorough = effort == .thorough
-            let early: Gate = thorough || large ? .always : .roomForMore
+            let early: Gate = thorough ? .always : .roomForMore
             let later: Gate = thorough ? .always : .roomForMore
             // Both plain searches run, whatever was read, while bars lie outside every code
             // read: a picture of several linear codes whose first pass read one.
             let barsGate: Gate = addOns ? .either(.unreadBars, .addOnUnread) : .unreadBars
-            let plainGate: Gate = thorough || large ? .always : .either(.roomForMore, barsGate)
+            let plainGate: Gate = thorough ? .always : .either(.roomForMore, barsGate)
             let profilesGate: Gate = thorough ? .always : .unreadBars
             // Each pass on a prepared copy runs given the evidence it needs (`copyEvidence`).
             let copies = balanced.enumerated().map { index, batch in
@@ -207,9 +213,22 @@ enum PassPlan {
             // The grey-profile reader's gate is looked at before both plain searches, and
             // again, as `unreadBars`, on what they read: it runs after them, where bars are
             // still unread.
-            let own = ours.flatMap { stage([$0], thorough ? .always : ownGate($0)) }
+            // On a large photo at `balanced`, our own readers run on its pyramid level, as
+            // zbar's QR search and zxing-cpp's harder search do (`plain(pixels:)`): each labels
+            // or scans every pixel it is given, and over a page of QR codes they cost more
+            // together than zxing-cpp 3.1's whole reading. The readers of bars see every
+            // pixel, as fine and blurred bars need, on the bar regions no code read explains.
+            let level = { (pass: Pass) in large && !thorough ? Pass(pass.reader, onPyramid(pass.steps, pixels: pixels)) : pass }
+            let own = ours.flatMap { stage([level($0)], thorough ? .always : ownGate($0)) }
+            // On a large photo zbar's linear scan runs whatever was read: bars among a page's
+            // texture need not be among the largest bar regions `unreadBars` looks at, and
+            // plain zbarimg reads them.
+            let plainPasses = thorough ? plain[0] : plain(pixels: pixels)
+            let linear = plainPasses.filter { $0 == Pass(.zbarLinear) }
+            let plainStages = linear.isEmpty ? stage(plainPasses, plainGate)
+                : stage(linear, .always) + stage(plainPasses.filter { !linear.contains($0) }, plainGate)
             return [quick] + regionsFirst + located.map { stage($0, early) + own }
-                + [stage(plain[0], plainGate) + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
+                + [plainStages + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
                 + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
                 + rest
         }
@@ -256,7 +275,7 @@ enum PassPlan {
     /// QR codes that the engines' own detectors sample wrongly. It runs first after the
     /// quick search at every effort, as it reads dense and curled codes that no later pass
     /// would, for little: it costs a finder scan when
-    /// it finds no triple. On a large photo it sees every pixel, as the plain searches do.
+    /// it finds no triple. On a large photo it sees every pixel, as zbar's linear scan does.
     static let located: [[Pass]] = [[Pass(.located(wide: false))]]
 
     /// The locator again, accepting finder patterns whose rings blur has thinned: it reads
@@ -339,6 +358,18 @@ enum PassPlan {
     /// nothing was read or finder groups remain (`Gate.roomForMore`).
     static let plain: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true))]]
 
+    /// The plain searches at `balanced` on an image of `pixels` pixels: on a large photo,
+    /// zbar's linear scan sees every pixel, as fine bars need, while zbar's QR search and
+    /// zxing-cpp's harder search run on the pyramid level (`onPyramid`). Over a photo of a
+    /// page of codes, zbar's QR search costs five times its linear scan and zxing-cpp's
+    /// harder search as much as zxing-cpp 3.1's whole reading, while the small codes they
+    /// would read there at full size are the regions' (measured on the generated sheets:
+    /// 5.3 of 8 s of `passes --plan` went to zbar's QR search alone).
+    static func plain(pixels: Int) -> [Pass] {
+        guard pixels > pyramidAbove else { return plain[0] }
+        return [Pass(.zbarLinear), Pass(.zxing(harder: true), onPyramid([], pixels: pixels)), Pass(.zbar, onPyramid([], pixels: pixels))]
+    }
+
     /// Our own EAN/UPC reader on grey levels (`ProfileReader`), after both plain searches:
     /// it reads blurred and low-resolution bars both engines lose, and its reads outvote
     /// theirs where an engine reads part of a symbol as a shorter one (`Detector.merged`).
@@ -415,5 +446,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + ours + (located + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + ours + plain(pixels: pyramidAbove + 1) + (located + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
 }

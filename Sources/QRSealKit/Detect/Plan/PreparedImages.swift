@@ -77,10 +77,16 @@ final class PreparedImages: @unchecked Sendable {
 
     /// The finder census of the copy `steps` make, runs allowed to stray by `slack`, taken
     /// once however many passes use it (the locator, the regions and the decision to go on
-    /// after a read share the one at 0.5); nil when a step does not apply.
+    /// after a read share the one at 0.5); nil when a step does not apply. Only the census of
+    /// the image as it is looks down the columns beside a pattern's centre too
+    /// (`FinderCensus.init(dark:width:height:slack:besideCentre:)`): on a thresholded copy,
+    /// whose census is the evidence that a code is there (`PassPlan.Gate.thresholdedFinders`),
+    /// that would let a texture's finder-like runs pass for one.
     func census(for steps: [Step], slack: Double) -> FinderCensus? {
         guard let dark = binarized(for: steps), let (copy, _) = image(for: steps) else { return nil }
-        return once(.census(steps, slack: slack)) { FinderCensus(dark: dark, width: copy.width, height: copy.height, slack: slack) }
+        return once(.census(steps, slack: slack)) {
+            FinderCensus(dark: dark, width: copy.width, height: copy.height, slack: slack, besideCentre: steps.isEmpty)
+        }
     }
 
     /// The triples the locator read nothing from on the copy `steps` make, shared by its

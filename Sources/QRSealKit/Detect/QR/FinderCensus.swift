@@ -35,10 +35,20 @@ struct FinderCensus {
     let centers: [Point]
     /// The module size of each pattern in `centers`, in pixels.
     let modules: [Double]
+    /// The binarized image the census was taken of, and its size: where the grouping looks
+    /// for the timing patterns between two patterns (`timingHolds(from:to:toward:)`).
+    private let dark: [Bool]
+    private let width: Int, height: Int
 
     /// The census of an image already binarized by `Binarizer.binarized(_:)`; each run may differ
-    /// from its share of the pattern by `slack` modules (and half a pixel).
-    init(dark: [Bool], width w: Int, height h: Int, slack: Double = 0.5) {
+    /// from its share of the pattern by `slack` modules (and half a pixel). With
+    /// `besideCentre`, a row's pattern that the column through its centre does not confirm
+    /// may be confirmed by the column on either side: blurred, a ring a few pixels thick
+    /// thins to one pixel on one column, or a turn moves the centre by one down the pattern.
+    init(dark: [Bool], width w: Int, height h: Int, slack: Double = 0.5, besideCentre: Bool = false) {
+        self.dark = dark
+        width = w
+        height = h
         guard w >= 21, h >= 21, dark.count == w * h else { patterns = []; centers = []; modules = []; return }
         var found: [(Point, Double)] = []
         dark.withUnsafeBufferPointer { px in
@@ -72,7 +82,9 @@ struct FinderCensus {
                     // x is just past the fifth run; the centre is in the middle of the third.
                     let centerX = Double(x - l4 - l3) - Double(l2) / 2
                     let module = Double(l0 + l1 + l2 + l3 + l4) / 7
-                    if let centerY = Self.verticalCenter(px, w, h, x: Int(centerX), y: y, module: module, slack: slack) {
+                    let column = Int(centerX)
+                    func confirmed(_ x: Int) -> Double? { Self.verticalCenter(px, w, h, x: x, y: y, module: module, slack: slack) }
+                    if let centerY = confirmed(column) ?? (besideCentre ? confirmed(column - 1) ?? confirmed(column + 1) : nil) {
                         found.append((Point(x: centerX, y: centerY), module))
                     }
                 }
@@ -154,6 +166,10 @@ struct FinderCensus {
     struct Group: Equatable {
         let box: Region
         let module: Double
+        /// Whether timing patterns run between the group's patterns as between a code's
+        /// finders (`timingHolds(from:to:toward:)`): evidence of a code, where a group of
+        /// finder-like patterns in a texture or a code's data seldom has them.
+        var timed = false
     }
 
     /// The most regions `regions(unexplainedBy:width:height:)` gives: work stays bounded
@@ -177,7 +193,7 @@ struct FinderCensus {
         // Every group that passes, most compact first: the patterns of one code lie closer
         // together than those of neighbouring codes on a page, and a group whose code's
         // centre falls in a code already read is made of the patterns of different codes.
-        var groups: [(size: Double, a: Int, b: Int, c: Int)] = []
+        var groups: [(timed: Bool, size: Double, a: Int, b: Int, c: Int)] = []
         for (k, a) in open.enumerated() {
             // A partner's module is at most 1.5 times this one's, and it lies at most 60 of
             // the larger modules away.
@@ -198,19 +214,88 @@ struct FinderCensus {
                     guard max(ab, ac) <= 1.25 * min(ab, ac), abs(dot) < 0.25 * ab * ac else { continue }
                     let middle = Point(x: (centers[b].x + centers[c].x) / 2, y: (centers[b].y + centers[c].y) / 2)
                     guard !quads.contains(where: { $0.encloses(middle) }) else { continue }
-                    groups.append((ab + ac, a, b, c))
+                    let timed = timingHolds(from: a, to: b, toward: c) && timingHolds(from: a, to: c, toward: b)
+                    groups.append((timed, ab + ac, a, b, c))
                 }
             }
         }
         var used = Set<Int>()
         var found: [Group] = []
-        for g in groups.sorted(by: { ($0.size, $0.a, $0.b, $0.c) < ($1.size, $1.a, $1.b, $1.c) })
+        // Groups whose timing patterns show first: on a page of codes set closer than their
+        // own finders, a pattern and two of a neighbour's make a more compact group than
+        // the code's own three, and would take them from it.
+        func rank(_ g: (timed: Bool, size: Double, a: Int, b: Int, c: Int)) -> (Int, Double, Int, Int, Int) {
+            (g.timed ? 0 : 1, g.size, g.a, g.b, g.c)
+        }
+        for g in groups.sorted(by: { rank($0) < rank($1) })
         where found.count < Self.maxRegions && used.isDisjoint(with: [g.a, g.b, g.c]) {
             used.formUnion([g.a, g.b, g.c])
-            found.append(region(corner: g.a, g.b, g.c, width: width, height: height))
+            var group = region(corner: g.a, g.b, g.c, width: width, height: height)
+            group.timed = g.timed
+            found.append(group)
         }
         return found
     }
+
+    /// Whether a timing pattern runs from pattern `a` to pattern `b` as it does between two
+    /// finders of one code: on the line about three modules from their centres toward `c`
+    /// (the finders' inner edge, row or column 6), from the one separator to the other, no
+    /// run of dark or light pixels is longer than `timingLongestRun` modules, and there are
+    /// at least `timingLeastRuns` of a run a module. The line is tried at three distances
+    /// from the centres, as a slant makes the module across the line differ from the one
+    /// along it. Between patterns of neighbouring codes the line crosses their quiet zones;
+    /// through data, some run is longer.
+    func timingHolds(from a: Int, to b: Int, toward c: Int) -> Bool {
+        let ab = distance(a, b), ac = distance(a, c)
+        let module = (modules[a] + modules[b]) / 2
+        // The timing pattern's own modules, between the two separators.
+        let span = ab - 9 * module
+        guard ab > 0, ac > 0, span >= 3 * module, dark.count == width * height else { return false }
+        let ux = (centers[b].x - centers[a].x) / ab, uy = (centers[b].y - centers[a].y) / ab
+        let vx = (centers[c].x - centers[a].x) / ac, vy = (centers[c].y - centers[a].y) / ac
+        let longest = Self.timingLongestRun * module
+        return dark.withUnsafeBufferPointer { px -> Bool in
+            func isDark(_ along: Double, _ across: Double) -> Bool? {
+                let x = Int(centers[a].x + ux * along + vx * across * module)
+                let y = Int(centers[a].y + uy * along + vy * across * module)
+                guard x >= 0, y >= 0, x < width, y < height else { return nil }
+                return px[y * width + x]
+            }
+            return [3.0, 2.5, 3.5].contains { across in
+                // Each finder's outer ring (dark, 1 to 3 modules from its centre) and its
+                // separator (light, the 4th) on the line: a finder-like stretch of data
+                // rarely has them where a finder's would be.
+                var wrong = 0
+                for (offset, dark) in [(1.0, true), (2.0, true), (3.0, true), (4.0, false)] {
+                    for along in [offset * module, ab - offset * module] where isDark(along, across) != dark { wrong += 1 }
+                }
+                guard wrong <= 1 else { return false }
+                var runs = 0, run = 0.0, colour: Bool?
+                var along = 4.5 * module
+                while along <= ab - 4.5 * module {
+                    guard let isDark = isDark(along, across) else { return false }
+                    if isDark == colour {
+                        run += 1
+                        if run > longest { return false }
+                    } else {
+                        colour = isDark
+                        runs += 1
+                        run = 1
+                    }
+                    along += 1
+                }
+                return Double(runs) >= Self.timingLeastRuns * span / module
+            }
+        }
+    }
+
+    /// The longest run, in modules, on a line `timingHolds(from:to:toward:)` takes for a
+    /// timing pattern: one module, grown by blur and a threshold.
+    static let timingLongestRun = 2.2
+
+    /// The fewest runs a timing pattern's line must hold, as a share of its modules: a few
+    /// merge where blur closes a light module.
+    static let timingLeastRuns = 0.6
 
     private func distance(_ i: Int, _ j: Int) -> Double {
         let dx = centers[i].x - centers[j].x, dy = centers[i].y - centers[j].y
