@@ -95,6 +95,13 @@ struct WidthReaderTests {
         #expect(Self.read(image) == ["DXFilmEdge: 10-3"])
     }
 
+    @Test("DX film edge under the film's sprocket holes: its bars are a region of their own, and read")
+    func dxFilmEdgeUnderSprockets() throws {
+        // zxing-cpp's sample (Tests/Images/film/README.md): the bars joined the holes' edges
+        // above them into a region that was mostly other texture, so never read.
+        #expect(Self.read(try Self.image("film/dxfilmedge-sprockets.png")) == ["DXFilmEdge: 80-11/23"])
+    }
+
     @Test("a DataBar Limited with a character one module off reads as nothing")
     func dataBarLimitedDamaged() {
         // zint -b DBAR_LTD -d 1501234567890 --dump, as element widths from the left guard's bar.
