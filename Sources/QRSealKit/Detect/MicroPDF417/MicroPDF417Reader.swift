@@ -232,18 +232,21 @@ struct MicroPDF417Reader {
             var look = MicroPDF417Votes()
             look.tally = false
             readLines(at: degrees, in: box, into: &look)
-            // A RAP read with a codeword beside it: the region may be that RAP's bars alone
-            // (a photo's blur leaves the codewords' bars too short to show as one), and the
-            // symbol reach from it, either way, as far as the largest one spans at the
-            // module the RAPs read measure. The evidence is looked for again over that box.
-            guard look.modules > 0 else { continue }
-            let reach = Self.largestSpan * look.module
-            box = (min(box.minX, region.x - reach), min(box.minY, region.y - reach),
-                   max(box.maxX, region.x + reach), max(box.maxY, region.y + reach))
-            look = MicroPDF417Votes()
-            look.tally = false
-            readLines(at: degrees, in: box, into: &look)
-            guard look.successions >= Self.leastSuccessions else { continue }
+            if look.successions < Self.leastSuccessions {
+                // A RAP read with a codeword beside it, but no succession of rows: the region
+                // may be that RAP's bars alone (a photo's blur leaves the codewords' bars too
+                // short to show as one), and the symbol reach from it, either way, as far as
+                // the largest one spans at the module the RAPs read measure. The evidence is
+                // looked for again over that box.
+                guard look.modules > 0 else { continue }
+                let reach = Self.largestSpan * look.module
+                box = (min(box.minX, region.x - reach), min(box.minY, region.y - reach),
+                       max(box.maxX, region.x + reach), max(box.maxY, region.y + reach))
+                look = MicroPDF417Votes()
+                look.tally = false
+                readLines(at: degrees, in: box, into: &look)
+                guard look.successions >= Self.leastSuccessions else { continue }
+            }
             var votes = MicroPDF417Votes()
             readLines(at: degrees, in: box, into: &votes)
             if let read = decoded(votes) { return [read] }
