@@ -27,6 +27,9 @@ enum BarRegions {
     /// Pixels a region must reach across the bars either side of its centre: the 51
     /// modules of a UPC-E at under a pixel each.
     static let minAcross = 20.0
+    /// How many times longer across its bars than along them a part of a region that was
+    /// not bars must be to be kept (`find(in:most:)`).
+    static let minStrip = 3.0
     /// The regions kept, largest first.
     static let maxRegions = 3
     /// Above this many pixels, blocks are taken on a copy shrunk to it.
@@ -74,28 +77,33 @@ enum BarRegions {
             let coherence = ((jxx[i] - jyy[i]) * (jxx[i] - jyy[i]) + 4 * jxy[i] * jxy[i]).squareRoot() / e
             if coherence >= minCoherence { angle[i] = 0.5 * atan2(2 * jxy[i], jxx[i] - jyy[i]) }
         }
-        // Joins blocks up to two apart (bridging a block that noise or a wide space left
-        // incoherent) whose directions differ by less than 15°.
-        var label = [Int](repeating: -1, count: bw * bh)
-        var regions: [(blocks: [Int], size: Int)] = []
-        for seed in angle.indices where !angle[seed].isNaN && label[seed] < 0 {
-            var stack = [seed], members: [Int] = []
-            label[seed] = regions.count
-            while let i = stack.popLast() {
-                members.append(i)
-                let bx = i % bw, by = i / bw
-                for dy in -2...2 {
-                    for dx in -2...2 {
-                        let nx = bx + dx, ny = by + dy
-                        guard nx >= 0, ny >= 0, nx < bw, ny < bh else { continue }
-                        let j = ny * bw + nx
-                        guard label[j] < 0, !angle[j].isNaN, angleDifference(angle[i], angle[j]) < .pi / 12 else { continue }
-                        label[j] = regions.count
-                        stack.append(j)
+        // Joins blocks up to `reach` apart whose directions differ by less than 15°, among
+        // `blocks` (coherent ones).
+        var label = [Int](repeating: -1, count: bw * bh), inside = [Bool](repeating: false, count: bw * bh)
+        func components(of blocks: [Int], reach: Int) -> [[Int]] {
+            for i in blocks { inside[i] = true; label[i] = -1 }
+            defer { for i in blocks { inside[i] = false } }
+            var found: [[Int]] = []
+            for seed in blocks where label[seed] < 0 {
+                var stack = [seed], members: [Int] = []
+                label[seed] = found.count
+                while let i = stack.popLast() {
+                    members.append(i)
+                    let bx = i % bw, by = i / bw
+                    for dy in -reach...reach {
+                        for dx in -reach...reach {
+                            let nx = bx + dx, ny = by + dy
+                            guard nx >= 0, ny >= 0, nx < bw, ny < bh else { continue }
+                            let j = ny * bw + nx
+                            guard inside[j], label[j] < 0, angleDifference(angle[i], angle[j]) < .pi / 12 else { continue }
+                            label[j] = found.count
+                            stack.append(j)
+                        }
                     }
                 }
+                found.append(members)
             }
-            regions.append((members, members.count))
+            return found
         }
         // Bars make nearly every textured block of their box point one way; a QR code or
         // text, whose edges run both ways, leaves many incoherent textured blocks among them.
@@ -109,17 +117,19 @@ enum BarRegions {
             }
             return Double(blocks.count) >= minShare * Double(textured)
         }
-        let found = regions.filter { $0.size >= minBlocks && isBars($0.blocks) }.sorted { $0.size > $1.size }.map { r in
+        // The region `blocks` make: their centre, the bars' direction from their summed
+        // tensor, and how far they reach across the bars and along them.
+        func region(_ blocks: [Int]) -> BarRegion {
             var xx = 0.0, yy = 0.0, xy = 0.0, cx = 0.0, cy = 0.0
-            for i in r.blocks {
+            for i in blocks {
                 xx += jxx[i]; yy += jyy[i]; xy += jxy[i]
                 cx += Double(i % bw) + 0.5; cy += Double(i / bw) + 0.5
             }
             let theta = 0.5 * atan2(2 * xy, xx - yy)
-            cx /= Double(r.size); cy /= Double(r.size)
+            cx /= Double(blocks.count); cy /= Double(blocks.count)
             let (c, s) = (cos(theta), sin(theta))
             var across = 0.5, along = 0.5
-            for i in r.blocks {
+            for i in blocks {
                 let dx = Double(i % bw) + 0.5 - cx, dy = Double(i / bw) + 0.5 - cy
                 across = max(across, abs(dx * c + dy * s) + 0.5)
                 along = max(along, abs(-dx * s + dy * c) + 0.5)
@@ -127,6 +137,25 @@ enum BarRegions {
             let f = Double(block) * scale
             return BarRegion(x: cx * f, y: cy * f, angle: theta, across: across * f, along: along * f)
         }
+        // Blocks up to two apart are joined, bridging a block that noise or a wide space
+        // left incoherent. A region that is not bars so joined is split into the blocks
+        // that touch, and a part is kept when it is bars and a strip across them
+        // (`minStrip`): short bars beside other edges of their direction (a DX film edge
+        // code under the film's sprocket holes) join them across the gap, and the box of
+        // both holds more other texture than bars; the parts of a photo's texture so split
+        // are lines along their edges or blobs.
+        var regions: [(region: BarRegion, size: Int)] = []
+        for joined in components(of: angle.indices.filter { !angle[$0].isNaN }, reach: 2) where joined.count >= minBlocks {
+            if isBars(joined) {
+                regions.append((region(joined), joined.count))
+                continue
+            }
+            for part in components(of: joined, reach: 1) where part.count >= minBlocks && isBars(part) {
+                let strip = region(part)
+                if strip.across >= minStrip * strip.along { regions.append((strip, part.count)) }
+            }
+        }
+        let found = regions.sorted { $0.size > $1.size }.map(\.region)
         return Array(found.filter { $0.across >= minAcross }.prefix(most))
     }
 

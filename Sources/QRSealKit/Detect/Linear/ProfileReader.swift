@@ -130,9 +130,14 @@ struct ProfileReader {
     }
 
     /// At most `most` bands of at most `lines` scan lines; `step`, when given, is the pixels a sample (else about 2.5 samples a module of a
-    /// 95-module symbol filling the region).
+    /// 95-module symbol filling the region). With `onPixels`, the samples fall on pixel
+    /// centres along the axis the scan lines run nearest (exactly so for bars upright or
+    /// level): what a reader that splits the profile at a threshold needs, as bars a pixel
+    /// or two wide (Telepen at 1.5 pixels a module), each sampled halfway between two pixels,
+    /// would be averaged with their neighbours into a grey that no threshold splits. The
+    /// grey-profile fits model that blur, and take the samples where they fall.
     static func bands(_ region: BarRegion, in image: GrayImage, step fixedStep: Int? = nil, count most: Int = bands,
-                      lines: Int = 8) -> Bands? {
+                      lines: Int = 8, onPixels: Bool = false) -> Bands? {
         let (c, s) = (cos(region.angle), sin(region.angle))
         let margin = max(12, 0.35 * region.across)
         // The scan lines' extent across the bars, clipped to the image along the centre line
@@ -144,6 +149,11 @@ struct ProfileReader {
         for (p, d, size) in [(region.x, c, image.width), (region.y, s, image.height)] where abs(d) > 1e-9 {
             let a = (-outside - p) / d, b = (Double(size - 1) + outside - p) / d
             t0 = max(t0, min(a, b)); t1 = min(t1, max(a, b))
+        }
+        if onPixels {
+            let (origin, rate) = abs(c) >= abs(s) ? (region.x, c) : (region.y, s)
+            let first = origin + rate * t0
+            if first.isFinite { t0 += (first.rounded() - first) / rate }
         }
         guard t1 - t0 >= 32 else { return nil }
         let length = Int((t1 - t0) / Double(step))

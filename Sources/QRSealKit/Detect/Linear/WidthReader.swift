@@ -2,7 +2,7 @@
 /// Telepen, MSI Plessey and DX film edge (`WidthSearch`), from the widths of bars and spaces.
 ///
 /// In each bar region (`BarRegions`, those the plan's gate found), bands of scan lines are
-/// taken across the bars at a sample a pixel (`ProfileReader.bands`), and each band's
+/// taken across the bars at a sample a pixel, on the pixels' centres (`ProfileReader.bands`), and each band's
 /// profile is split into elements at a few thresholds, both ways round (`ElementRun`); each
 /// symbology's decoder looks for a symbol whose checks hold in those widths. A symbol is
 /// reported only when enough bands read it and none of them reads another symbol of its
@@ -50,7 +50,7 @@ struct WidthReader {
 
     /// The symbols `region` holds, each read by enough of its bands.
     func read(_ region: BarRegion, in image: GrayImage) -> [Candidate] {
-        guard let bands = ProfileReader.bands(region, in: image, step: 1, count: Self.bands, lines: Self.lines) else { return [] }
+        guard let bands = ProfileReader.bands(region, in: image, step: 1, count: Self.bands, lines: Self.lines, onPixels: true) else { return [] }
         var reads: [BandReads] = []
         var clocks: [DXFilmEdgeDecoder.Clock] = [], dataRuns: [ElementRun] = []
         for profile in bands.profiles {

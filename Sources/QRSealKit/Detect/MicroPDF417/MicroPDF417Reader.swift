@@ -28,6 +28,10 @@ struct MicroPDF417Reader {
     static let turnedRegions = 3
     /// Degrees within which a bar region lies along the rows or the columns.
     static let onAxis = 4.0
+    /// The modules the largest symbol spans, across its rows and along them: four columns
+    /// wide (three RAPs of 10 modules, four codewords of 17 and the stop bar, 99 modules),
+    /// and 44 rows of at least 2 modules high (ISO/IEC 24728, Table 1).
+    static let largestSpan = 99.0
 
     init(image: GrayImage, dark: [Bool]? = nil, runs: RowRuns? = nil) {
         self.image = image
@@ -201,7 +205,8 @@ struct MicroPDF417Reader {
     /// Symbols turned off the axes, where bar regions (`BarRegions`) were found (found here
     /// when nil): lines across the bars of each region, and at small angles to that, over
     /// the box around it and the regions whose bars lie the same way (a symbol's left and
-    /// right RAPs, whose bars run its whole height, often make two regions of their own).
+    /// right RAPs, whose bars run its whole height, often make two regions of their own),
+    /// grown, once a RAP is read there, to what the largest symbol could fill around it.
     func readTurned(_ given: [BarRegion]?) -> [(candidate: Candidate, symbol: MicroPDF417Symbol)] {
         let w = image.width, h = image.height
         guard max(w, h) >= 20, min(w, h) >= 4, dark.count == w * h else { return [] }
@@ -227,7 +232,21 @@ struct MicroPDF417Reader {
             var look = MicroPDF417Votes()
             look.tally = false
             readLines(at: degrees, in: box, into: &look)
-            guard look.successions >= Self.leastSuccessions else { continue }
+            if look.successions < Self.leastSuccessions {
+                // A RAP read with a codeword beside it, but no succession of rows: the region
+                // may be that RAP's bars alone (a photo's blur leaves the codewords' bars too
+                // short to show as one), and the symbol reach from it, either way, as far as
+                // the largest one spans at the module the RAPs read measure. The evidence is
+                // looked for again over that box.
+                guard look.modules > 0 else { continue }
+                let reach = Self.largestSpan * look.module
+                box = (min(box.minX, region.x - reach), min(box.minY, region.y - reach),
+                       max(box.maxX, region.x + reach), max(box.maxY, region.y + reach))
+                look = MicroPDF417Votes()
+                look.tally = false
+                readLines(at: degrees, in: box, into: &look)
+                guard look.successions >= Self.leastSuccessions else { continue }
+            }
             var votes = MicroPDF417Votes()
             readLines(at: degrees, in: box, into: &votes)
             if let read = decoded(votes) { return [read] }

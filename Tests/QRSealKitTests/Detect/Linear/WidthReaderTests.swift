@@ -40,6 +40,19 @@ struct WidthReaderTests {
         }
     }
 
+    @Test("Telepen at 1.5 pixels a module, bars of one pixel and of two, reads as its text")
+    func telepenFineModules() throws {
+        // zxing-cpp's sample (Tests/Images/telepen/README.md): sampled halfway between
+        // pixels, its narrow bars blurred into a grey no threshold split.
+        #expect(Self.read(try Self.image("telepen/zxing-telepen-alpha-2.png")) == ["Telepen: TELEPEN"])
+    }
+
+    /// An image of Tests/Images.
+    static func image(_ path: String) throws -> GrayImage {
+        let url = Tools.packageRoot.appendingPathComponent("Tests/Images").appendingPathComponent(path)
+        return try ImageDecoder().decode([UInt8](try Data(contentsOf: url)))
+    }
+
     @Test("MSI with each check scheme zint draws reads with its check digits, clean and photographed",
           arguments: [(1, "12344"), (2, "123448"), (3, "12343"), (4, "123430"), (5, "1234560"), (6, "12345609")])
     func msi(scheme: Int, expected: String) throws {
@@ -80,6 +93,13 @@ struct WidthReaderTests {
         let url = Tools.packageRoot.appendingPathComponent("Tests/Images/film/dxfilmedge.png")
         let image = try ImageDecoder().decode([UInt8](try Data(contentsOf: url)))
         #expect(Self.read(image) == ["DXFilmEdge: 10-3"])
+    }
+
+    @Test("DX film edge under the film's sprocket holes: its bars are a region of their own, and read")
+    func dxFilmEdgeUnderSprockets() throws {
+        // zxing-cpp's sample (Tests/Images/film/README.md): the bars joined the holes' edges
+        // above them into a region that was mostly other texture, so never read.
+        #expect(Self.read(try Self.image("film/dxfilmedge-sprockets.png")) == ["DXFilmEdge: 80-11/23"])
     }
 
     @Test("a DataBar Limited with a character one module off reads as nothing")

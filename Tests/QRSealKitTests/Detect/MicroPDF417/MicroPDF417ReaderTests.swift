@@ -20,6 +20,7 @@ struct MicroPDF417ReaderTests {
         "c1-text", "c2-text", "c3-numeric", "c4-bytes", "c4-large", "eci", "small", "large",
         "rot90", "rot180", "rot270", "tilt4", "rot30", "rot140", "pitch", "damaged",
         "zxing-1x20", "zxing-4x6-thick-1", "zxing-MPDF-0-p", "zxing-1x20-pitch45", "zxing-1x20-rot35",
+        "zxing-MPDF-1",
     ])
     func present(name: String) {
         #expect(Self.names.contains(name))
