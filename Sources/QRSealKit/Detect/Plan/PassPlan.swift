@@ -20,6 +20,7 @@ import Foundation
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | beside it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers) | — | each `read` (its kind) or `uncovered` | always |
+/// | `midrangeLocated` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | `plain`, and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) (always on a large photo) | always |
 /// | `profiled` (and our MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
@@ -182,7 +183,7 @@ enum PassPlan {
         let regionsFirst: [[Stage]] = large ? [[Stage(work: .regions, gate: .always)]] : []
         switch effort {
         case .fast:
-            return [quick] + regionsFirst + located.map { stage($0, .nothingRead) }
+            return [quick] + regionsFirst + (located + midrangeLocated).map { stage($0, .nothingRead) }
         case .balanced, .thorough:
             let thorough = effort == .thorough
             let early: Gate = thorough || large ? .always : .roomForMore
@@ -208,7 +209,7 @@ enum PassPlan {
             // again, as `unreadBars`, on what they read: it runs after them, where bars are
             // still unread.
             let own = ours.flatMap { stage([$0], thorough ? .always : ownGate($0)) }
-            return [quick] + regionsFirst + located.map { stage($0, early) + own }
+            return [quick] + regionsFirst + located.map { stage($0, early) + own } + midrangeLocated.map { stage($0, early) }
                 + [stage(plain[0], plainGate) + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
                 + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
                 + rest
@@ -258,6 +259,14 @@ enum PassPlan {
     /// would, for little: it costs a finder scan when
     /// it finds no triple. On a large photo it sees every pixel, as the plain searches do.
     static let located: [[Pass]] = [[Pass(.located(wide: false))]]
+
+    /// The locator again, its patterns found on `Binarizer.midrange(_:)`'s pixels, in a batch
+    /// of its own right after the first run: blurred dense codes at about 3 pixels a
+    /// module, whose finder patterns the shared binarized copy loses at the code's corners
+    /// (most of bench/gen_dense.py's `dense-hard`). After the first run, so that it costs
+    /// nothing where that one read the code, and before the plain searches, which do not
+    /// read those codes.
+    static let midrangeLocated: [[Pass]] = [[Pass(.located(wide: false, midrange: true))]]
 
     /// The locator again, accepting finder patterns whose rings blur has thinned: it reads
     /// codes the first run misses (and misses some it reads), so it comes after the plain
@@ -415,5 +424,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + ours + (located + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + ours + (located + midrangeLocated + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
 }

@@ -12,10 +12,12 @@ import Foundation
 /// the top-left, so that the grid follows a curl (`ModuleGrid`). Each module is sampled at
 /// its centre and thresholded against its neighbourhood, and the modules are rendered as a
 /// clean image that zxing-cpp's quick search decodes: the engine's Reed–Solomon check
-/// decides what is read, and its corners are mapped back through the grid.
+/// decides what is read, and its corners are mapped back through the grid. When it reads
+/// nothing, the grid is laid once more on the edges between the modules themselves
+/// (`ModuleGrid.phaseFitted`), which follows a page's waves between the alignment patterns.
 ///
 /// Work is bounded by counts, never by time: at most `maxTriples` triples, three grids
-/// each, `maxDecodes` engine calls (only for grids whose timing patterns mostly hold),
+/// each (and the fitted grid of each), `maxDecodes` engine calls (only for grids whose timing patterns mostly hold),
 /// and the patterns of a code read are not tried again. A triple is dropped before its
 /// alignment patterns are looked for when the timing patterns beside its finders do not
 /// alternate (`timingHoldsNearFinders`): a texture's finder-like patterns cost little.
@@ -101,6 +103,12 @@ struct QRLocator {
             guard let found = decode(grid) else { continue }
             decodes += 1
             if !found.isEmpty { return found }
+            // Between the reference points a page's waves may still bend the rows by half a
+            // module: the grid laid on the module edges themselves (`phaseFitted`), once.
+            if decodes < Self.maxDecodes, let fitted = grid.phaseFitted(in: image), let again = decode(fitted) {
+                decodes += 1
+                if !again.isEmpty { return again }
+            }
             // A Model 1 symbol has no alignment pattern to correct the first mapping with.
             if holdsModel1(mapping, dimension: dimension), let model1 = model1InPerspective(triple, dimension: dimension) {
                 return model1
