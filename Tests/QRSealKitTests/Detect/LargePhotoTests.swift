@@ -81,7 +81,8 @@ struct LargePhotoTests {
         }
         let small = passes(1_000_000), large = passes(12_000_000)
         #expect(large.count == small.count)
-        let fullSize = [PassPlan.first] + [PassPlan.located[0] + PassPlan.ours] + [PassPlan.plain[0] + PassPlan.profiled[0]] + PassPlan.widelyLocated
+        let fullSize = [PassPlan.first] + [PassPlan.located[0] + PassPlan.ours] + PassPlan.midrangeLocated
+            + [PassPlan.plain[0] + PassPlan.profiled[0]] + PassPlan.widelyLocated
         #expect(Array(large.prefix(fullSize.count)) == fullSize, "the locator and both plain searches see every pixel")
         for batch in large.dropFirst(fullSize.count) {
             #expect(batch.allSatisfy { $0.steps.first == .fitPixels(PassPlan.pyramidAbove) })

@@ -1,6 +1,7 @@
-/// Dark and light pixels of a grey image against a local mean: the one binarizer of our own
-/// readers (the finder census and the QR locator, the Aztec and Data Matrix readers), made
-/// once per prepared copy (`PreparedImages.binarized(for:)`) and shared by every pass on it.
+/// Dark and light pixels of a grey image against a local mean: the binarizer our own readers
+/// share (the finder census and the QR locator, the Aztec and Data Matrix readers), made
+/// once per prepared copy (`PreparedImages.binarized(for:)`) and shared by every pass on it;
+/// and beside it `midrange(_:)`, which only the QR locator's second run uses.
 /// zxing-cpp and zbar binarize for themselves.
 enum Binarizer {
     /// Dark (true) where a pixel is below the mean of the 3×3 blocks of 16×16 pixels around it.

@@ -40,12 +40,14 @@ import Foundation
 ///   (`Detector.smallestMatrixSide`) runs only the passes that read linear codes;
 /// - the regions: at most `FinderCensus.maxRegions` a round, `regionRounds` rounds while new
 ///   codes are read, each region tried once;
-/// - inside the locator (`located`, `widelyLocated`), per triple of finder patterns: one
+/// - inside the locator (`located`, `midrangeLocated`, `widelyLocated`), per triple of finder patterns: one
 ///   whose timing patterns, sampled through the first mapping within
 ///   `QRLocator.nearFinderModules` of the finders, miss more than `QRLocator.nearFinderErrors`
 ///   modules is dropped before its alignment patterns are looked for, unless its version
 ///   information was read; a grid's timing patterns are checked from their bands alone
-///   before every module is sampled (`ModuleGrid.timingModules`); and a triple the narrow
+///   before every module is sampled (`ModuleGrid.timingModules`), and a grid that reads
+///   nothing is fitted to the module edges only when they nearly hold
+///   (`QRLocator.fittedTimingShare`); and a triple the narrow
 ///   run tried to the end in vain is not tried again by the wide one (`FruitlessTriples`).
 /// A new pass goes into a stage here; if it can only pay given some evidence (finder
 /// patterns, a bar-like region, a bull's-eye), that evidence is computed once per image and
@@ -265,7 +267,10 @@ enum PassPlan {
     /// module, whose finder patterns the shared binarized copy loses at the code's corners
     /// (most of bench/gen_dense.py's `dense-hard`). After the first run, so that it costs
     /// nothing where that one read the code, and before the plain searches, which do not
-    /// read those codes.
+    /// read those codes. Narrow: on the midrange pixels of a texture the wide census finds
+    /// many finder-like patterns, and its triples cost thirty times as much on photos with
+    /// no code (zxing-nothing), for one more dense code in 32 (a curled one whose version
+    /// information the narrow patterns' module sizes miss).
     static let midrangeLocated: [[Pass]] = [[Pass(.located(wide: false, midrange: true))]]
 
     /// The locator again, accepting finder patterns whose rings blur has thinned: it reads

@@ -24,6 +24,9 @@ import Foundation
 struct QRLocator {
     static let maxTriples = 24
     static let maxDecodes = 10
+    /// A grid is fitted to the module edges (`ModuleGrid.phaseFitted`) only when at most one
+    /// in this many of its timing modules is wrong.
+    static let fittedTimingShare = 10
     /// Pixels per module and quiet-zone modules of the rendered image.
     static let scale = 3, quietZone = 4
 
@@ -105,7 +108,11 @@ struct QRLocator {
             if !found.isEmpty { return found }
             // Between the reference points a page's waves may still bend the rows by half a
             // module: the grid laid on the module edges themselves (`phaseFitted`), once.
-            if decodes < Self.maxDecodes, let fitted = grid.phaseFitted(in: image), let again = decode(fitted) {
+            // Only for a grid whose timing patterns nearly hold: a code's do, bent or not,
+            // while a texture's grid that passed `decode`'s looser check misses far more.
+            let timing = grid.timingErrors(in: image)
+            if decodes < Self.maxDecodes, timing.wrong * Self.fittedTimingShare <= timing.count,
+               let fitted = grid.phaseFitted(in: image), let again = decode(fitted) {
                 decodes += 1
                 if !again.isEmpty { return again }
             }
@@ -298,11 +305,8 @@ struct QRLocator {
         // wrongly: not worth sampling every module, nor the engine's time. The timing
         // modules come from the bands around them alone, and are the same as a full
         // sampling gives.
-        let timing = grid.timingModules(in: image)
-        let timingErrors = (8..<(n - 8)).reduce(0) {
-            $0 + (timing.row[$1 - 8] != ($1 % 2 == 0) ? 1 : 0) + (timing.column[$1 - 8] != ($1 % 2 == 0) ? 1 : 0)
-        }
-        guard timingErrors * 5 <= 2 * (n - 16) else { return nil }
+        let timing = grid.timingErrors(in: image)
+        guard timing.wrong * 5 <= 2 * timing.count else { return nil }
         var modules = grid.modules(in: image)
         let sampled = modules
         Self.drawFunctionPatterns(&modules, dimension: n)
