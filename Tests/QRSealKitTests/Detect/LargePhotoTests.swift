@@ -80,13 +80,13 @@ struct LargePhotoTests {
         #expect(Detector().detect(in: image).isEmpty)
     }
 
-    @Test("on a large photo only the quick search, the locators, zbar's linear scan and the readers of bars see every pixel; the rest a 4-megapixel level")
+    @Test("on a large photo only the quick search, the locators (both binarizations), zbar's linear scan and the readers of bars see every pixel; the rest a 4-megapixel level")
     func pyramidPlan() {
         func passes(_ pixels: Int) -> [Pass] {
             PassPlan.stages(for: .balanced, pixels: pixels).flatMap { $0.flatMap(\.passes) }
         }
         let small = passes(1_000_000), large = passes(12_000_000)
-        let fullSize = Set(PassPlan.first + PassPlan.located[0] + PassPlan.widelyLocated[0] + [Pass(.zbarLinear)] + PassPlan.profiled[0])
+        let fullSize = Set(PassPlan.first + PassPlan.located[0] + PassPlan.midrangeLocated[0] + PassPlan.widelyLocated[0] + [Pass(.zbarLinear)] + PassPlan.profiled[0])
         #expect(fullSize.isSubset(of: large))
         for pass in large where !fullSize.contains(pass) {
             #expect(pass.steps.first == .fitPixels(PassPlan.pyramidAbove), "\(pass) sees every pixel of a large photo")

@@ -20,6 +20,7 @@ import Foundation
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
 /// | `located` | `nothingRead` | `roomForMore` | always |
 /// | beside it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers; on a large photo's 4-megapixel level) | — | each `read` (its kind) or `uncovered` | always |
+/// | `midrangeLocated` | `nothingRead` | `roomForMore` | always |
 /// | `plain` (on a large photo at `balanced`, `plain(pixels:)`: zbar's linear scan over every pixel, always, and zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
 /// | `profiled` (and our MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
@@ -42,12 +43,14 @@ import Foundation
 ///   (`Detector.smallestMatrixSide`) runs only the passes that read linear codes;
 /// - the regions: at most `FinderCensus.maxRegions` a round, `regionRounds` rounds while new
 ///   codes are read, each region tried once;
-/// - inside the locator (`located`, `widelyLocated`), per triple of finder patterns: one
+/// - inside the locator (`located`, `midrangeLocated`, `widelyLocated`), per triple of finder patterns: one
 ///   whose timing patterns, sampled through the first mapping within
 ///   `QRLocator.nearFinderModules` of the finders, miss more than `QRLocator.nearFinderErrors`
 ///   modules is dropped before its alignment patterns are looked for, unless its version
 ///   information was read; a grid's timing patterns are checked from their bands alone
-///   before every module is sampled (`ModuleGrid.timingModules`); and a triple the narrow
+///   before every module is sampled (`ModuleGrid.timingModules`), and a grid that reads
+///   nothing is fitted to the module edges only when they nearly hold
+///   (`QRLocator.fittedTimingShare`); and a triple the narrow
 ///   run tried to the end in vain is not tried again by the wide one (`FruitlessTriples`).
 /// A new pass goes into a stage here; if it can only pay given some evidence (finder
 /// patterns, a bar-like region, a bull's-eye), that evidence is computed once per image and
@@ -188,7 +191,7 @@ enum PassPlan {
         let regionsFirst: [[Stage]] = large ? [[Stage(work: .regions, gate: .always)]] : []
         switch effort {
         case .fast:
-            return [quick] + regionsFirst + located.map { stage($0, .nothingRead) }
+            return [quick] + regionsFirst + (located + midrangeLocated).map { stage($0, .nothingRead) }
         case .balanced, .thorough:
             let thorough = effort == .thorough
             let early: Gate = thorough ? .always : .roomForMore
@@ -227,7 +230,7 @@ enum PassPlan {
             let linear = plainPasses.filter { $0 == Pass(.zbarLinear) }
             let plainStages = linear.isEmpty ? stage(plainPasses, plainGate)
                 : stage(linear, .always) + stage(plainPasses.filter { !linear.contains($0) }, plainGate)
-            return [quick] + regionsFirst + located.map { stage($0, early) + own }
+            return [quick] + regionsFirst + located.map { stage($0, early) + own } + midrangeLocated.map { stage($0, early) }
                 + [plainStages + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
                 + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
                 + rest
@@ -277,6 +280,17 @@ enum PassPlan {
     /// would, for little: it costs a finder scan when
     /// it finds no triple. On a large photo it sees every pixel, as zbar's linear scan does.
     static let located: [[Pass]] = [[Pass(.located(wide: false))]]
+
+    /// The locator again, its patterns found on `Binarizer.midrange(_:)`'s pixels, in a batch
+    /// of its own right after the first run: blurred dense codes at about 3 pixels a
+    /// module, whose finder patterns the shared binarized copy loses at the code's corners
+    /// (most of bench/gen_dense.py's `dense-hard`). After the first run, so that it costs
+    /// nothing where that one read the code, and before the plain searches, which do not
+    /// read those codes. Narrow: on the midrange pixels of a texture the wide census finds
+    /// many finder-like patterns, and its triples cost thirty times as much on photos with
+    /// no code (zxing-nothing), for one more dense code in 32 (a curled one whose version
+    /// information the narrow patterns' module sizes miss).
+    static let midrangeLocated: [[Pass]] = [[Pass(.located(wide: false, midrange: true))]]
 
     /// The locator again, accepting finder patterns whose rings blur has thinned: it reads
     /// codes the first run misses (and misses some it reads), so it comes after the plain
@@ -446,5 +460,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + ours + plain(pixels: pyramidAbove + 1) + (located + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + ours + plain(pixels: pyramidAbove + 1) + (located + midrangeLocated + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
 }

@@ -80,6 +80,18 @@ struct ModuleGrid: Sendable {
         return ((8..<(n - 8)).map { dark[6 * n + $0] }, (8..<(n - 8)).map { dark[$0 * n + 6] })
     }
 
+    /// How many of the timing modules (`timingModules(in:radius:)`) differ from the
+    /// alternation every code's timing patterns have, of how many.
+    func timingErrors(in image: GrayImage) -> (wrong: Int, count: Int) {
+        let n = dimension
+        guard n > 16 else { return (0, 0) }
+        let timing = timingModules(in: image)
+        let wrong = (8..<(n - 8)).reduce(0) {
+            $0 + (timing.row[$1 - 8] != ($1 % 2 == 0) ? 1 : 0) + (timing.column[$1 - 8] != ($1 % 2 == 0) ? 1 : 0)
+        }
+        return (wrong, 2 * (n - 16))
+    }
+
     /// Each sample dark when below the mean of the samples within `radius` modules of it.
     private func thresholded(_ s: [Double], radius: Int) -> [Bool] {
         let n = dimension

@@ -12,16 +12,21 @@ import Foundation
 /// the top-left, so that the grid follows a curl (`ModuleGrid`). Each module is sampled at
 /// its centre and thresholded against its neighbourhood, and the modules are rendered as a
 /// clean image that zxing-cpp's quick search decodes: the engine's Reed–Solomon check
-/// decides what is read, and its corners are mapped back through the grid.
+/// decides what is read, and its corners are mapped back through the grid. When it reads
+/// nothing, the grid is laid once more on the edges between the modules themselves
+/// (`ModuleGrid.phaseFitted`), which follows a page's waves between the alignment patterns.
 ///
 /// Work is bounded by counts, never by time: at most `maxTriples` triples, three grids
-/// each, `maxDecodes` engine calls (only for grids whose timing patterns mostly hold),
+/// each (and the fitted grid of each), `maxDecodes` engine calls (only for grids whose timing patterns mostly hold),
 /// and the patterns of a code read are not tried again. A triple is dropped before its
 /// alignment patterns are looked for when the timing patterns beside its finders do not
 /// alternate (`timingHoldsNearFinders`): a texture's finder-like patterns cost little.
 struct QRLocator {
     static let maxTriples = 24
     static let maxDecodes = 10
+    /// A grid is fitted to the module edges (`ModuleGrid.phaseFitted`) only when at most one
+    /// in this many of its timing modules is wrong.
+    static let fittedTimingShare = 10
     /// Pixels per module and quiet-zone modules of the rendered image.
     static let scale = 3, quietZone = 4
 
@@ -101,6 +106,16 @@ struct QRLocator {
             guard let found = decode(grid) else { continue }
             decodes += 1
             if !found.isEmpty { return found }
+            // Between the reference points a page's waves may still bend the rows by half a
+            // module: the grid laid on the module edges themselves (`phaseFitted`), once.
+            // Only for a grid whose timing patterns nearly hold: a code's do, bent or not,
+            // while a texture's grid that passed `decode`'s looser check misses far more.
+            let timing = grid.timingErrors(in: image)
+            if decodes < Self.maxDecodes, timing.wrong * Self.fittedTimingShare <= timing.count,
+               let fitted = grid.phaseFitted(in: image), let again = decode(fitted) {
+                decodes += 1
+                if !again.isEmpty { return again }
+            }
             // A Model 1 symbol has no alignment pattern to correct the first mapping with.
             if holdsModel1(mapping, dimension: dimension), let model1 = model1InPerspective(triple, dimension: dimension) {
                 return model1
@@ -290,11 +305,8 @@ struct QRLocator {
         // wrongly: not worth sampling every module, nor the engine's time. The timing
         // modules come from the bands around them alone, and are the same as a full
         // sampling gives.
-        let timing = grid.timingModules(in: image)
-        let timingErrors = (8..<(n - 8)).reduce(0) {
-            $0 + (timing.row[$1 - 8] != ($1 % 2 == 0) ? 1 : 0) + (timing.column[$1 - 8] != ($1 % 2 == 0) ? 1 : 0)
-        }
-        guard timingErrors * 5 <= 2 * (n - 16) else { return nil }
+        let timing = grid.timingErrors(in: image)
+        guard timing.wrong * 5 <= 2 * timing.count else { return nil }
         var modules = grid.modules(in: image)
         let sampled = modules
         Self.drawFunctionPatterns(&modules, dimension: n)

@@ -23,18 +23,22 @@ struct BinarizedTests {
         }
     }
 
+    /// Noise, a gradient, and flat gray with a few dark pixels (equal to the threshold is
+    /// light): the images a binarizer is checked against its definition on.
+    static func images(width: Int, height: Int, random: inout SplitMix) -> [GrayImage] {
+        [
+            (0..<(width * height)).map { _ in UInt8(truncatingIfNeeded: random.next()) },
+            (0..<(width * height)).map { UInt8(($0 % width) * 255 / max(1, width - 1)) },
+            (0..<(width * height)).map { $0 % 37 == 3 ? 10 : 128 },
+        ].map { GrayImage(width: width, height: height, pixels: $0) }
+    }
+
     @Test("each pixel is dark exactly where it is below its blocks' mean, on images of every width",
           arguments: [1, 5, 15, 16, 17, 31, 33, 48, 100])
     func matchesDefinition(width: Int) {
         var random = SplitMix(seed: UInt64(width) &* 7919)
         for height in [1, 16, 23] {
-            // Noise, a gradient, and flat gray with a few dark pixels (equal to the mean is light).
-            let images = [
-                (0..<(width * height)).map { _ in UInt8(truncatingIfNeeded: random.next()) },
-                (0..<(width * height)).map { UInt8(($0 % width) * 255 / max(1, width - 1)) },
-                (0..<(width * height)).map { $0 % 37 == 3 ? 10 : 128 },
-            ].map { GrayImage(width: width, height: height, pixels: $0) }
-            for (k, image) in images.enumerated() {
+            for (k, image) in Self.images(width: width, height: height, random: &random).enumerated() {
                 #expect(Binarizer.binarized(image) == Self.naive(image), "\(width)×\(height), image \(k)")
             }
         }
