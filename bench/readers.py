@@ -112,8 +112,7 @@ def json_symbols(out):
         if not isinstance(obj, dict):
             bad += 1
             continue
-        # Errors, and events such as qrseal's "nothing_found" for a file with no code.
-        if "source" not in obj or "error" in obj or "event" in obj:
+        if "source" not in obj or "error" in obj:
             extra.append(obj)
             continue
         cands = []
@@ -127,7 +126,12 @@ def json_symbols(out):
         if isinstance(text, str):
             cands.append(text.encode("utf-8", "surrogatepass"))
         if not cands:
-            bad += 1
+            # An event with no payload, such as qrseal's "nothing_found" for a file with no
+            # code or a part of a message still waiting for the others, is no symbol.
+            if "event" in obj:
+                extra.append(obj)
+            else:
+                bad += 1
             continue
         found.append((str(obj["source"]), cands))
     return found, bad, extra
