@@ -56,7 +56,7 @@ struct LargePhotoTests {
     func regionsFollowCodes() throws {
         let (image, expected) = try Self.sample("sheets/many-codes.png")
         let census = FinderCensus(image)
-        let regions = census.regions(unexplainedBy: [], width: image.width, height: image.height)
+        let regions = census.regions(unexplainedBy: [])
         #expect(regions.count <= FinderCensus.maxRegions)
         // The groups whose timing patterns hold, read first, are the codes' (all but a code
         // or two, blurred, whose group follows); the others, made of finder-like stretches
@@ -66,7 +66,7 @@ struct LargePhotoTests {
         #expect(Array(regions.prefix(timed.count)) == timed)
         #expect(timed.allSatisfy { $0.box.width < image.width / 4 && $0.box.height < image.height / 4 })
         let found = try Self.found("sheets/many-codes.png")
-        #expect(census.regions(unexplainedBy: found, width: image.width, height: image.height).isEmpty)
+        #expect(census.regions(unexplainedBy: found).isEmpty)
     }
 
     @Test("a texture full of finder-like patterns gives at most the bounded number of regions")
@@ -75,7 +75,7 @@ struct LargePhotoTests {
         let side = 360
         let pixels = (0..<side * side).map { i -> UInt8 in ((i % side) / 3 + (i / side) / 3) % 2 == 0 ? 0 : 255 }
         let image = GrayImage(width: side, height: side, pixels: pixels)
-        let regions = FinderCensus(image).regions(unexplainedBy: [], width: side, height: side)
+        let regions = FinderCensus(image).regions(unexplainedBy: [])
         #expect(regions.count <= FinderCensus.maxRegions)
         #expect(Detector().detect(in: image).isEmpty)
     }

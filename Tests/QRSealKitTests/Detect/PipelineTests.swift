@@ -91,12 +91,11 @@ struct PipelineTests {
         let image = matrix.image(scale: 4, margin: 4)
         let census = FinderCensus(image)
         #expect(census.centers.count >= 3)
-        let region = try #require(census.regions(unexplainedBy: [], width: image.width, height: image.height).first)
+        let region = try #require(census.regions(unexplainedBy: []).first)
         // The whole code and its quiet zone: the image, which has a margin of 4 modules.
         #expect(region.box.x <= 4 && region.box.y <= 4 && region.box.x + region.box.width >= image.width - 4
                 && region.box.y + region.box.height >= image.height - 4, "\(region)")
-        #expect(census.regions(unexplainedBy: Detector(effort: .fast).detect(in: image),
-                               width: image.width, height: image.height).isEmpty)
+        #expect(census.regions(unexplainedBy: Detector(effort: .fast).detect(in: image)).isEmpty)
         #expect(FinderCensus(GrayImage(width: 200, height: 200, filledWith: 255)).centers.isEmpty)
         #expect(FinderCensus(GrayImage(width: 3, height: 3, filledWith: 0)).centers.isEmpty)
     }

@@ -88,7 +88,7 @@ public struct Detector: Sendable {
         var tried: Set<Pass> = []
         func readRegions() {
             for _ in 0..<PassPlan.regionRounds {
-                let regions = PassPlan.regions(takenCensus(), unexplainedBy: found, width: image.width, height: image.height)
+                let regions = PassPlan.regions(takenCensus(), unexplainedBy: found)
                     .filter { !tried.contains($0) }
                 guard !regions.isEmpty else { break }
                 tried.formUnion(regions)

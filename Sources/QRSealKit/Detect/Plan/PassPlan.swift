@@ -21,7 +21,7 @@ import Foundation
 /// | `located` | `nothingRead` | `roomForMore` | always |
 /// | beside it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers; on a large photo's 4-megapixel level) | — | each `read` (its kind) or `uncovered` | always |
 /// | `midrangeLocated` | `nothingRead` | `roomForMore` | always |
-/// | `plain` (on a large photo at `balanced`, `plain(pixels:)`: zbar's linear scan over every pixel, always, and zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
+/// | `plain` (on a large photo at `balanced`, `largeLinear`: zbar's linear scan over every pixel, always, and `plainOnPyramid`: zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
 /// | `profiled` (and our MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
@@ -64,7 +64,7 @@ enum PassPlan {
             /// These passes, side by side.
             case passes([Pass])
             /// zxing-cpp on each region around finder patterns no code read explains
-            /// (`regions(_:unexplainedBy:width:height:)`), in up to `regionRounds` rounds.
+            /// (`regions(_:unexplainedBy:)`), in up to `regionRounds` rounds.
             case regions
         }
         let work: Work
@@ -161,7 +161,7 @@ enum PassPlan {
                 return found.isEmpty || holds(.moreGroups)
             case .moreGroups:
                 return !found.isEmpty && FinderCensus.leavesRoom(found, width: width, height: height)
-                    && census().regions(unexplainedBy: found, width: width, height: height).contains(where: \.timed)
+                    && census().regions(unexplainedBy: found).contains(where: \.timed)
             case .unreadBars:
                 return found.isEmpty || PassPlan.barsUnread(found, bars: bars())
             case .thresholdedFinders: return finders()
@@ -204,7 +204,7 @@ enum PassPlan {
             // Each pass on a prepared copy runs given the evidence it needs (`copyEvidence`).
             let copies = balanced.enumerated().map { index, batch in
                 batch.flatMap { pass in
-                    stage([Pass(pass.reader, onPyramid(pass.steps, pixels: pixels))],
+                    stage([onPyramid(pass, pixels: pixels)],
                           thorough ? later : .both(later, copyEvidence(pass, batch: index)), budgeted: true)
                 }
             }
@@ -213,23 +213,19 @@ enum PassPlan {
             let wide: Gate = thorough || large ? later : .both(later, .thresholdedFinders)
             let rest = widelyLocated.map { stage($0, wide, budgeted: true) } + copies
                 + (thorough ? self.thorough : []).map { stage($0, later, budgeted: true) }
-            // The grey-profile reader's gate is looked at before both plain searches, and
-            // again, as `unreadBars`, on what they read: it runs after them, where bars are
-            // still unread.
             // On a large photo at `balanced`, our own readers run on its pyramid level, as
-            // zbar's QR search and zxing-cpp's harder search do (`plain(pixels:)`): each labels
+            // zbar's QR search and zxing-cpp's harder search do (`plainOnPyramid`): each labels
             // or scans every pixel it is given, and over a page of QR codes they cost more
             // together than zxing-cpp 3.1's whole reading. The readers of bars see every
             // pixel, as fine and blurred bars need, on the bar regions no code read explains.
-            let level = { (pass: Pass) in large && !thorough ? Pass(pass.reader, onPyramid(pass.steps, pixels: pixels)) : pass }
+            let level = { (pass: Pass) in large && !thorough ? onPyramid(pass, pixels: pixels) : pass }
             let own = ours.flatMap { stage([level($0)], thorough ? .always : ownGate($0)) }
-            // On a large photo zbar's linear scan runs whatever was read: bars among a page's
-            // texture need not be among the largest bar regions `unreadBars` looks at, and
-            // plain zbarimg reads them.
-            let plainPasses = thorough ? plain[0] : plain(pixels: pixels)
-            let linear = plainPasses.filter { $0 == Pass(.zbarLinear) }
-            let plainStages = linear.isEmpty ? stage(plainPasses, plainGate)
-                : stage(linear, .always) + stage(plainPasses.filter { !linear.contains($0) }, plainGate)
+            // On a large photo zbar's linear scan runs whatever was read (`largeLinear`).
+            let plainStages = large && !thorough
+                ? stage(largeLinear, .always) + stage(plainOnPyramid(pixels: pixels), plainGate) : stage(plain[0], plainGate)
+            // The grey-profile reader's gate is looked at before both plain searches, and
+            // again, as `unreadBars`, on what they read: it runs after them, where bars are
+            // still unread.
             return [quick] + regionsFirst + located.map { stage($0, early) + own } + midrangeLocated.map { stage($0, early) }
                 + [plainStages + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
                 + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
@@ -306,6 +302,11 @@ enum PassPlan {
         pixels > pyramidAbove ? [.fitPixels(pyramidAbove)] + steps : steps
     }
 
+    /// `pass` on the image shrunk to `pyramidAbove` pixels, when the image holds more.
+    static func onPyramid(_ pass: Pass, pixels: Int) -> Pass {
+        Pass(pass.reader, onPyramid(pass.steps, pixels: pixels))
+    }
+
     /// How many times the regions of a large photo are made again from the patterns the
     /// codes read so far leave unexplained, while new codes are read.
     static let regionRounds = 4
@@ -315,8 +316,8 @@ enum PassPlan {
     /// that the searches over the whole image missed, since libZXing 1.4 tries only the
     /// first 256 combinations of similar finder patterns in one image. Regions whose
     /// modules are under three pixels are also read enlarged twice.
-    static func regions(_ census: FinderCensus, unexplainedBy found: [Detection], width: Int, height: Int) -> [Pass] {
-        census.regions(unexplainedBy: found, width: width, height: height).flatMap { group -> [Pass] in
+    static func regions(_ census: FinderCensus, unexplainedBy found: [Detection]) -> [Pass] {
+        census.regions(unexplainedBy: found).flatMap { group -> [Pass] in
             let box = group.box
             let region = Step.region(x: box.x, y: box.y, width: box.width, height: box.height)
             let pass = Pass(.zxing(harder: true), [region])
@@ -372,16 +373,21 @@ enum PassPlan {
     /// nothing was read or finder groups remain (`Gate.roomForMore`).
     static let plain: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true))]]
 
-    /// The plain searches at `balanced` on an image of `pixels` pixels: on a large photo,
-    /// zbar's linear scan sees every pixel, as fine bars need, while zbar's QR search and
-    /// zxing-cpp's harder search run on the pyramid level (`onPyramid`). Over a photo of a
-    /// page of codes, zbar's QR search costs five times its linear scan and zxing-cpp's
-    /// harder search as much as zxing-cpp 3.1's whole reading, while the small codes they
-    /// would read there at full size are the regions' (measured on the generated sheets:
-    /// 5.3 of 8 s of `passes --plan` went to zbar's QR search alone).
-    static func plain(pixels: Int) -> [Pass] {
-        guard pixels > pyramidAbove else { return plain[0] }
-        return [Pass(.zbarLinear), Pass(.zxing(harder: true), onPyramid([], pixels: pixels)), Pass(.zbar, onPyramid([], pixels: pixels))]
+    /// The plain searches at `balanced` on a large photo: zbar's linear scan over every
+    /// pixel, as fine bars need (`largeLinear`), while zxing-cpp's harder search and zbar's
+    /// QR search run on the pyramid level (`plainOnPyramid`). Over a photo of a page of
+    /// codes, zbar's QR search costs five times its linear scan and zxing-cpp's harder
+    /// search as much as zxing-cpp 3.1's whole reading, while the small codes they would
+    /// read there at full size are the regions' (measured on the generated sheets: 5.3 of
+    /// 8 s of `passes --plan` went to zbar's QR search alone). The linear scan runs whatever
+    /// was read: bars among a page's texture need not be among the largest bar regions
+    /// `Gate.unreadBars` looks at, and plain zbarimg reads them.
+    static let largeLinear: [Pass] = [Pass(.zbarLinear)]
+
+    /// zxing-cpp's harder search and zbar's (QR) search on the pyramid level of a large
+    /// photo of `pixels` pixels (`largeLinear`).
+    static func plainOnPyramid(pixels: Int) -> [Pass] {
+        [Pass(.zxing(harder: true)), Pass(.zbar)].map { onPyramid($0, pixels: pixels) }
     }
 
     /// Our own EAN/UPC reader on grey levels (`ProfileReader`), after both plain searches:
@@ -460,5 +466,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + ours + plain(pixels: pyramidAbove + 1) + (located + midrangeLocated + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + ours + largeLinear + plainOnPyramid(pixels: pyramidAbove + 1) + (located + midrangeLocated + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
 }

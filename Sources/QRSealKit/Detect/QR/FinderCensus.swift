@@ -36,7 +36,8 @@ struct FinderCensus {
     /// The module size of each pattern in `centers`, in pixels.
     let modules: [Double]
     /// The binarized image the census was taken of, and its size: where the grouping looks
-    /// for the timing patterns between two patterns (`timingHolds(from:to:toward:)`).
+    /// for the timing patterns between two patterns (`timingHolds(from:to:toward:)`), and
+    /// the bounds of its regions.
     private let dark: [Bool]
     private let width: Int, height: Int
 
@@ -172,7 +173,7 @@ struct FinderCensus {
         var timed = false
     }
 
-    /// The most regions `regions(unexplainedBy:width:height:)` gives: work stays bounded
+    /// The most regions `regions(unexplainedBy:)` gives: work stays bounded
     /// however many patterns a picture seems to hold.
     static let maxRegions = 64
 
@@ -184,7 +185,7 @@ struct FinderCensus {
     /// group at most, its modules are at least `smallestRegionModule` and at least
     /// `leastGroupedHits` scan rows crossed it. Patterns in no
     /// such group, of which a textured photo holds hundreds, give no region.
-    func regions(unexplainedBy detections: [Detection], width: Int, height: Int) -> [Group] {
+    func regions(unexplainedBy detections: [Detection]) -> [Group] {
         // Top to bottom, so that the patterns near one lie in a band of rows around it.
         let open = unexplainedIndices(by: detections)
             .filter { modules[$0] >= Self.smallestRegionModule && patterns[$0].hits >= Self.leastGroupedHits }
@@ -230,7 +231,7 @@ struct FinderCensus {
         for g in groups.sorted(by: { rank($0) < rank($1) })
         where found.count < Self.maxRegions && used.isDisjoint(with: [g.a, g.b, g.c]) {
             used.formUnion([g.a, g.b, g.c])
-            var group = region(corner: g.a, g.b, g.c, width: width, height: height)
+            var group = region(corner: g.a, g.b, g.c)
             group.timed = g.timed
             found.append(group)
         }
@@ -250,7 +251,7 @@ struct FinderCensus {
         let module = (modules[a] + modules[b]) / 2
         // The timing pattern's own modules, between the two separators.
         let span = ab - 9 * module
-        guard ab > 0, ac > 0, span >= 3 * module, dark.count == width * height else { return false }
+        guard ab > 0, ac > 0, span >= 3 * module else { return false }
         let ux = (centers[b].x - centers[a].x) / ab, uy = (centers[b].y - centers[a].y) / ab
         let vx = (centers[c].x - centers[a].x) / ac, vy = (centers[c].y - centers[a].y) / ac
         let longest = Self.timingLongestRun * module
@@ -307,7 +308,7 @@ struct FinderCensus {
     /// code's edge and a quiet zone) and a quarter of the code's side, for a group that
     /// holds a pattern the census placed off the code's own (a blurred or missing one
     /// replaced by texture nearby).
-    private func region(corner a: Int, _ b: Int, _ c: Int, width: Int, height: Int) -> Group {
+    private func region(corner a: Int, _ b: Int, _ c: Int) -> Group {
         let fourth = Point(x: centers[b].x + centers[c].x - centers[a].x, y: centers[b].y + centers[c].y - centers[a].y)
         let points = [centers[a], centers[b], centers[c], fourth]
         let module = max(modules[a], modules[b], modules[c])

@@ -52,7 +52,7 @@ struct PlanGateTests {
         let census = FinderCensus(page)
         let bigRead = Detector(effort: .fast).detect(in: big)
         #expect(bigRead.count == 1)
-        let regions = census.regions(unexplainedBy: bigRead, width: page.width, height: page.height)
+        let regions = census.regions(unexplainedBy: bigRead)
         #expect(regions.count == 1 && regions.allSatisfy { $0.box.x >= big.width - 20 }, "\(regions)")
         #expect(Set(Detector().detect(in: page).compactMap(\.text)) == ["the large code", "the small code"])
     }

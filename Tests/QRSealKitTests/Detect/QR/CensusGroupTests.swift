@@ -30,7 +30,7 @@ struct CensusGroupTests {
     func closeCodes() throws {
         let (image, found) = try Self.codes("close-codes")
         #expect(found.count == 9)
-        let regions = FinderCensus(image).regions(unexplainedBy: [], width: image.width, height: image.height)
+        let regions = FinderCensus(image).regions(unexplainedBy: [])
         // Those whose finders are whole in the crop: a code cut by its edge has none there.
         for code in found where code.corners.allSatisfy({ $0.x > 16 && $0.y > 16 && $0.x < Double(image.width - 16) && $0.y < Double(image.height - 16) }) {
             // A region cut from one code's finder and two of its neighbour's misses part of
@@ -48,14 +48,14 @@ struct CensusGroupTests {
     @Test("a group of one code's finder and two finder-like stretches of its data has no timing pattern")
     func untimedGroupsAreNotCodes() throws {
         let (image, found) = try Self.codes("close-codes")
-        let regions = FinderCensus(image).regions(unexplainedBy: [], width: image.width, height: image.height)
+        let regions = FinderCensus(image).regions(unexplainedBy: [])
         // Every timed region is a code's: its centre lies in a code read.
         for group in regions where group.timed {
             let centre = Point(x: Double(group.box.x) + Double(group.box.width) / 2, y: Double(group.box.y) + Double(group.box.height) / 2)
             #expect(found.contains { $0.grown(by: 0.3).encloses(centre) }, "a timed region at \(group.box) holds no code")
         }
         // Once every code is read, no timed group is left to keep the default effort going.
-        let left = FinderCensus(image).regions(unexplainedBy: found, width: image.width, height: image.height)
+        let left = FinderCensus(image).regions(unexplainedBy: found)
         #expect(!left.contains { $0.timed })
     }
 

@@ -17,7 +17,7 @@ func profileEvidence(output: String, images: [String]) throws {
         let binarizing = lap()
         let census = FinderCensus(dark: dark, width: image.width, height: image.height, slack: 0.5)
         let censusMs = lap()
-        let groups = census.regions(unexplainedBy: [], width: image.width, height: image.height).count
+        let groups = census.regions(unexplainedBy: []).count
         let strong = census.patterns.filter { $0.hits >= FinderCensus.leastGroupedHits }
         let bars = BarRegions.find(in: image)
         let barsMs = lap()
