@@ -45,6 +45,16 @@ struct LargePhotoTests {
         #expect(Set(fast).isSubset(of: expected))
     }
 
+    @Test("a 300 dpi scan of a page of qrseal's own sheet: all four version-40 codes at the default effort")
+    func scannedSheetPage() throws {
+        let url = Self.images.appendingPathComponent("zbar-chatter/sheet-page-300dpi.png")
+        let image = try ImageDecoder().decode([UInt8](try Data(contentsOf: url)))
+        #expect(image.width * image.height > PassPlan.pyramidAbove)
+        let texts = Detector().detect(in: image).compactMap(\.text)
+        // Parts 5 to 8 of the message: four different codes, each a part.
+        #expect(Set(texts).count == 4 && texts.allSatisfy { $0.hasPrefix("QRSEAL1P:") }, "\(texts.map { $0.prefix(24) })")
+    }
+
     @Test("a light-on-dark code in a 4.2-megapixel picture is read at the default effort")
     func invertedInLargePicture() throws {
         let (image, expected) = try Self.sample("sheets/inverted-large.png")

@@ -18,9 +18,9 @@ import Foundation
 /// |---|---|---|---|
 /// | `first` (quick search; our Aztec reader beside it at `fast`) | always | always | always |
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
-/// | `located` | `nothingRead` | `roomForMore` | always |
+/// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | beside it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers; on a large photo's 4-megapixel level) | — | each `read` (its kind) or `uncovered` | always |
-/// | `midrangeLocated` | `nothingRead` | `roomForMore` | always |
+/// | `midrangeLocated` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | `plain` (on a large photo at `balanced`, `largeLinear`: zbar's linear scan over every pixel, always, and `plainOnPyramid`: zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
 /// | `profiled` (and our MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
@@ -30,8 +30,11 @@ import Foundation
 /// | the enlarged copies | — | `roomForMore`, and `narrowerThan(400)` or `thresholdedFinders` (rMQR's: `narrowerThan(rmqrCropsBelow)`) | always |
 /// | `thorough` | — | — | always |
 ///
-/// On a large photo the regions are read first, and what follows runs under the same gates
-/// as on a smaller image: the census counts only groups whose timing patterns hold
+/// On a large photo the regions are read first, then both runs of the locator, whatever
+/// was read: the regions are for codes up to version 10, and a scanned page of qrseal's
+/// own sheet, four version-40 codes at 300 dpi, forms no group for them while the quick
+/// search reads two of its codes. What follows runs under the same gates as on a smaller
+/// image: the census counts only groups whose timing patterns hold
 /// (`FinderCensus.Group.timed`) as codes left unread, and a finder blurred to a thin ring
 /// is still counted, so a page whose regions read every code stops there, where the
 /// searches over every pixel of it cost several times zxing-cpp 3.1's whole reading
@@ -194,7 +197,7 @@ enum PassPlan {
             return [quick] + regionsFirst + (located + midrangeLocated).map { stage($0, .nothingRead) }
         case .balanced, .thorough:
             let thorough = effort == .thorough
-            let early: Gate = thorough ? .always : .roomForMore
+            let early: Gate = thorough || large ? .always : .roomForMore
             let later: Gate = thorough ? .always : .roomForMore
             // Both plain searches run, whatever was read, while bars lie outside every code
             // read: a picture of several linear codes whose first pass read one.
