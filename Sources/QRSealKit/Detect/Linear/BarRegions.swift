@@ -2,8 +2,8 @@ import Foundation
 
 /// Where an image may hold the bars of a linear code: blocks whose gradients are strong and
 /// all point one way (the structure tensor's coherence), joined with their neighbours of
-/// the same direction. Cheap, so an image without bars costs little more than one look at
-/// its pixels.
+/// the same direction, that a line across shows several bars in (`BarRegions.minBars`).
+/// Cheap, so an image without bars costs little more than one look at its pixels.
 struct BarRegion: Sendable {
     /// The centre, in image pixels.
     var x: Double, y: Double
@@ -30,14 +30,21 @@ enum BarRegions {
     /// How many times longer across its bars than along them a part of a region that was
     /// not bars must be to be kept (`find(in:most:)`).
     static let minStrip = 3.0
+    /// The fewest dark bars the lines across a region must cross (`bars(across:in:)`):
+    /// fewer than a whole symbol has (a UPC-E, the shortest, 17), left for a region that
+    /// holds part of one: a MicroPDF417's row address column, three bars and its stop's, or
+    /// a part of a code whose widest bars, flat inside, part it from the rest. A
+    /// photographed page's edge against a desk, one long coherent edge, crosses at most
+    /// two (the generated sheets).
+    static let minBars = 4
     /// The regions kept, largest first.
     static let maxRegions = 3
     /// Above this many pixels, blocks are taken on a copy shrunk to it.
     static let maxPixels = 1_500_000
 
-    /// The regions of `image`, largest first, at most `most`. An image too thin for blocks
-    /// is one region along its longer side.
-    static func find(in image: GrayImage, most: Int = maxRegions) -> [BarRegion] {
+    /// The regions of `image`, largest first, at most `most`, each crossing at least
+    /// `leastBars` bars. An image too thin for blocks is one region along its longer side.
+    static func find(in image: GrayImage, most: Int = maxRegions, leastBars: Int = minBars) -> [BarRegion] {
         let w = image.width, h = image.height
         if min(w, h) < 2 * block {
             let horizontal = w >= h
@@ -156,8 +163,52 @@ enum BarRegions {
             }
         }
         let found = regions.sorted { $0.size > $1.size }.map(\.region)
-        return Array(found.filter { $0.across >= minAcross }.prefix(most))
+        return Array(found.lazy.filter { $0.across >= minAcross && bars(across: $0, in: image) >= leastBars }.prefix(most))
     }
+
+    /// How many dark bars the lines across `region` cross: the median of five, through its
+    /// centre and a quarter and half of the way to either end of its bars, as all five
+    /// cross a symbol's bars. A bar is a fall of the grey level by `barSwing` of the line's
+    /// range (at least `minBarContrast`) followed by a rise as large: light falling off
+    /// across the line (a lamp to one side, a page's curl) leaves the swings of bars, while
+    /// one edge, as a page's against a desk, makes none, and a region along it crosses the
+    /// codes beside it on a line or two at most. Nearest pixels of `image`.
+    static func bars(across region: BarRegion, in image: GrayImage, swing share: Double = barSwing) -> Int {
+        let (c, s) = (cos(region.angle), sin(region.angle))
+        let steps = Int(2 * region.across)
+        guard steps > 2 else { return 0 }
+        let counts = image.pixels.withUnsafeBufferPointer { p -> [Int] in
+            [-0.5, -0.25, 0, 0.25, 0.5].map { offset -> Int in
+                let ox = region.x - s * offset * region.along - c * region.across
+                let oy = region.y + c * offset * region.along - s * region.across
+                var line: [Int] = []
+                line.reserveCapacity(steps + 1)
+                for t in 0...steps {
+                    let x = Int(ox + c * Double(t)), y = Int(oy + s * Double(t))
+                    guard x >= 0, y >= 0, x < image.width, y < image.height else { continue }
+                    line.append(Int(p[y * image.width + x]))
+                }
+                guard let lo = line.min(), let hi = line.max() else { return 0 }
+                let swing = max(minBarContrast, Int(share * Double(hi - lo)))
+                var falling = false, extreme = line[0], count = 0
+                for v in line {
+                    if falling {
+                        if v < extreme { extreme = v } else if v >= extreme + swing { falling = false; extreme = v; count += 1 }
+                    } else {
+                        if v > extreme { extreme = v } else if v <= extreme - swing { falling = true; extreme = v }
+                    }
+                }
+                return count
+            }
+        }
+        return counts.sorted()[counts.count / 2]
+    }
+
+    /// The share of a line's range of grey levels a bar's fall and rise must span.
+    static let barSwing = 0.12
+
+    /// The least fall and rise of grey levels that makes a bar.
+    static let minBarContrast = 12
 
     /// The difference of two directions of lines (angles modulo π).
     static func angleDifference(_ a: Double, _ b: Double) -> Double {

@@ -107,7 +107,7 @@ public struct Detector: Sendable {
             }
             let passes = due.filter { $0.afterwards == nil }.flatMap(\.passes)
             if !passes.isEmpty {
-                reads += run(passes, on: prepared, spent: &spent, bars: bars, failures: failures)
+                reads += run(passes, on: prepared, spent: &spent, bars: bars, read: found, failures: failures)
                 found = Self.merged(reads)
             }
             if due.contains(where: { $0.work == .regions }) { readRegions() }
@@ -120,7 +120,7 @@ public struct Detector: Sendable {
                 // here for the readers of the stage (the grey-profile and turned MicroPDF417
                 // readers) when no gate has found them yet.
                 reads += run(later, on: prepared, spent: &spent, bars: PassPlan.unread(foundBars(), by: found),
-                             failures: failures)
+                             read: found, failures: failures)
                 found = Self.merged(reads)
             }
         }
@@ -166,10 +166,12 @@ public struct Detector: Sendable {
 
     /// Runs `passes` side by side and checks every result; adds the CPU time they took to
     /// `spent`, in milliseconds. `bars` are the bar regions of the image as it is, when a
-    /// gate found them, so that the grey-profile reader does not find them again.
+    /// gate found them, so that the grey-profile reader does not find them again; `read`,
+    /// the codes read before (`ReaderInput.isInsideRead`).
     private func run(_ passes: [Pass], on prepared: PreparedImages, spent: inout Double,
-                     bars: [BarRegion]? = nil, failures: EngineFailures) -> [Detection] {
+                     bars: [BarRegion]? = nil, read found: [Detection] = [], failures: EngineFailures) -> [Detection] {
         let strongly = symbologies.filter(\.isStronglyChecked)
+        let quads = found.filter { $0.corners.count == 4 }.map(\.corners)
         let mayHoldMatrix = min(prepared.width, prepared.height) >= Self.smallestMatrixSide
         let results = concurrentMap(passes) { pass -> ([Detection], Double) in
             let wanted = pass.isStrict ? strongly : symbologies
@@ -180,6 +182,7 @@ public struct Detector: Sendable {
             // Each reader of bars takes the largest few of them it can afford.
             var input = prepared.readerInput(copy, for: pass.steps, bars: pass.steps.isEmpty ? bars : nil, failures: failures)
             input.reading = reading
+            if !quads.isEmpty { input.isInsideRead = { p in let q = mapping.apply(p); return quads.contains { $0.encloses(q) } } }
             let read = pass.run(on: input, symbologies: wanted).compactMap {
                 SymbolCheck.detection(from: $0, mapping: mapping, inputWidth: prepared.width,
                                       inputHeight: prepared.height, wanted: wanted, reading: reading)

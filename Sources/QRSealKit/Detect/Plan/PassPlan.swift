@@ -384,7 +384,9 @@ enum PassPlan {
     /// read there at full size are the regions' (measured on the generated sheets: 5.3 of
     /// 8 s of `passes --plan` went to zbar's QR search alone). The linear scan runs whatever
     /// was read: bars among a page's texture need not be among the largest bar regions
-    /// `Gate.unreadBars` looks at, and plain zbarimg reads them.
+    /// `Gate.unreadBars` looks at, and plain zbarimg reads them. It scans every row and
+    /// column, as zbarimg does: over every other one (`ZBAR_CFG_X_DENSITY` 2), which would
+    /// halve its cost, zbar read a DataBar out of a texture of finder-like squares.
     static let largeLinear: [Pass] = [Pass(.zbarLinear)]
 
     /// zxing-cpp's harder search and zbar's (QR) search on the pyramid level of a large

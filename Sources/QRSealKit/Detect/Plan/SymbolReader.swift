@@ -30,6 +30,10 @@ struct ReaderInput {
     var failures: EngineFailures? = nil
     /// What the user asked of the reading (EAN add-ons).
     var reading = ReadingOptions()
+    /// Whether a point of the copy lies inside a code read before the pass's batch began:
+    /// a QR code's finder pattern is that code's, and no reader need look for another
+    /// symbol there.
+    var isInsideRead: (Point) -> Bool = { _ in false }
 
     /// `image` alone: every reader makes what it needs from it.
     init(_ image: GrayImage) {

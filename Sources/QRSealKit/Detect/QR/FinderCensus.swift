@@ -1,3 +1,5 @@
+import Foundation
+
 /// Counts QR finder patterns (the three nested squares in a code's corners) in an image,
 /// cheaply, to tell whether any code is still unread once some have been read.
 ///
@@ -181,7 +183,9 @@ struct FinderCensus {
     /// explains may be, each with the code's quiet zone; the most compact groups first, at
     /// most `maxRegions`. Three patterns are one code's corners when their module
     /// sizes are alike and two lie at about the same distance from the third (7 to 60 of
-    /// its modules: a code of up to version 10) at about a right angle; a pattern is in one
+    /// its modules: a code of up to version 10) at about a right angle, or, when their timing
+    /// patterns hold, up to `slantedRatio` times as far and further from square (a code
+    /// seen at a slant); a pattern is in one
     /// group at most, its modules are at least `smallestRegionModule` and at least
     /// `leastGroupedHits` scan rows crossed it. Patterns in no
     /// such group, of which a textured photo holds hundreds, give no region.
@@ -210,12 +214,15 @@ struct FinderCensus {
             for (n, b) in near.enumerated() {
                 for c in near.dropFirst(n + 1) {
                     let ab = distance(a, b), ac = distance(a, c)
-                    let dot = (centers[b].x - centers[a].x) * (centers[c].x - centers[a].x)
-                        + (centers[b].y - centers[a].y) * (centers[c].y - centers[a].y)
-                    guard max(ab, ac) <= 1.25 * min(ab, ac), abs(dot) < 0.25 * ab * ac else { continue }
+                    let cosine = ((centers[b].x - centers[a].x) * (centers[c].x - centers[a].x)
+                        + (centers[b].y - centers[a].y) * (centers[c].y - centers[a].y)) / (ab * ac)
+                    let ratio = max(ab, ac) / min(ab, ac)
+                    guard ratio <= Self.slantedRatio, abs(cosine) < Self.slantedCosine else { continue }
                     let middle = Point(x: (centers[b].x + centers[c].x) / 2, y: (centers[b].y + centers[c].y) / 2)
                     guard !quads.contains(where: { $0.encloses(middle) }) else { continue }
-                    let timed = timingHolds(from: a, to: b, toward: c) && timingHolds(from: a, to: c, toward: b)
+                    let timed = timingHolds(corner: a, b, c)
+                    // A slanted group counts only with its timing patterns to show for it.
+                    guard timed || ratio <= 1.25 && abs(cosine) < 0.25 else { continue }
                     groups.append((timed, ab + ac, a, b, c))
                 }
             }
@@ -238,17 +245,49 @@ struct FinderCensus {
         return found
     }
 
-    /// Whether a timing pattern runs from pattern `a` to pattern `b` as it does between two
-    /// finders of one code: on the line about three modules from their centres toward `c`
-    /// (the finders' inner edge, row or column 6), from the one separator to the other, no
-    /// run of dark or light pixels is longer than `timingLongestRun` modules, and there are
-    /// at least `timingLeastRuns` of a run a module. The line is tried at three distances
-    /// from the centres, as a slant makes the module across the line differ from the one
-    /// along it. Between patterns of neighbouring codes the line crosses their quiet zones;
-    /// through data, some run is longer.
-    func timingHolds(from a: Int, to b: Int, toward c: Int) -> Bool {
+    /// The most one side of a group may be longer than the other, and the most the cosine of
+    /// their angle may be, when the group's timing patterns hold: a code photographed at a
+    /// slant (a page tilted away from the camera) is a trapezium. Without them a group must
+    /// be nearly square (1.25, 0.25): texture makes many loose triangles.
+    static let slantedRatio = 1.5, slantedCosine = 0.4
+
+    /// Whether timing patterns run between the patterns `a` (the corner), `b` and `c` as
+    /// between a code's finders (`timingHolds(from:to:toward:)` both ways). The module along
+    /// each side is that side's length over the modules between two finders' centres (10 and
+    /// 4 a version), a count either side may give: a slanted code's module differs along its
+    /// two sides, and the census measures a pattern's module along the rows, longer than the
+    /// code's own when the code is turned.
+    func timingHolds(corner a: Int, _ b: Int, _ c: Int) -> Bool {
         let ab = distance(a, b), ac = distance(a, c)
-        let module = (modules[a] + modules[b]) / 2
+        let module = (modules[a] + modules[b] + modules[c]) / 3
+        // The census's module is measured along a row, which crosses a pattern turned by
+        // `turn` (folded to within 45° of its sides) at a slant.
+        let turn = atan2(centers[b].y - centers[a].y, centers[b].x - centers[a].x)
+        let folded = abs(remainder(turn, .pi / 2))
+        let trueModule = module * cos(folded)
+        var counts: [Double] = []
+        for side in [ab, ac] {
+            let versions = ((side / trueModule - 10) / 4).rounded()
+            guard versions >= 1, versions <= 40 else { continue }
+            let count = 10 + 4 * versions
+            if !counts.contains(count) { counts.append(count) }
+        }
+        return counts.contains { n in
+            timingHolds(from: a, to: b, toward: c, along: ab / n, across: ac / n)
+                && timingHolds(from: a, to: c, toward: b, along: ac / n, across: ab / n)
+        }
+    }
+
+    /// Whether a timing pattern runs from pattern `a` to pattern `b` as it does between two
+    /// finders of one code, modules `along` pixels along the line and `across` pixels
+    /// toward `c`: on the line about three modules from their centres toward `c` (the
+    /// finders' inner edge, row or column 6), from the one separator to the other, no run of
+    /// dark or light pixels is longer than `timingLongestRun` modules, and there are at
+    /// least `timingLeastRuns` of a run a module. The line is tried at three distances from
+    /// the centres. Between patterns of neighbouring codes the line crosses their quiet
+    /// zones; through data, some run is longer.
+    func timingHolds(from a: Int, to b: Int, toward c: Int, along module: Double, across acrossModule: Double) -> Bool {
+        let ab = distance(a, b), ac = distance(a, c)
         // The timing pattern's own modules, between the two separators.
         let span = ab - 9 * module
         guard ab > 0, ac > 0, span >= 3 * module else { return false }
@@ -257,8 +296,8 @@ struct FinderCensus {
         let longest = Self.timingLongestRun * module
         return dark.withUnsafeBufferPointer { px -> Bool in
             func isDark(_ along: Double, _ across: Double) -> Bool? {
-                let x = Int(centers[a].x + ux * along + vx * across * module)
-                let y = Int(centers[a].y + uy * along + vy * across * module)
+                let x = Int(centers[a].x + ux * along + vx * across * acrossModule)
+                let y = Int(centers[a].y + uy * along + vy * across * acrossModule)
                 guard x >= 0, y >= 0, x < width, y < height else { return nil }
                 return px[y * width + x]
             }

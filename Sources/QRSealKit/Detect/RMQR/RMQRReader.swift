@@ -5,13 +5,13 @@ import Foundation
 ///
 /// An rMQR symbol has one finder pattern, which the census counts like a QR code's. For
 /// each pattern crossed by at least `FinderCensus.leastGroupedHits` rows (the most often
-/// crossed first, at most `maxPatterns`), the reader tries four turns and a few small
-/// angles about it and keeps the one whose finder and the timing pattern along the top
-/// edge beside it match best; the format information beside the finder then names the
-/// size. The sub-pattern is looked for about where that size puts it, and the two
-/// patterns' centres fix the grid, which is sampled and decoded. Each step throws out most
-/// of what is not an rMQR symbol (a QR code's finder, texture), and only a read every
-/// Reed–Solomon block vouches for is reported.
+/// crossed first, at most `maxPatterns`) and outside every code read before, the reader
+/// tries four turns and a few small angles about it and keeps the one whose finder and the
+/// timing pattern along the top edge beside it match best; the format information beside
+/// the finder then names the size. The sub-pattern is looked for about where that size
+/// puts it, and the two patterns' centres fix the grid, which is sampled and decoded. Each
+/// step throws out most of what is not an rMQR symbol (a QR code's finder, texture), and
+/// only a read every Reed–Solomon block vouches for is reported.
 struct RMQRReader {
     let image: GrayImage
     let dark: [Bool]
@@ -37,11 +37,17 @@ struct RMQRReader {
         self.census = census
     }
 
-    func read() -> [Found] {
+    /// The symbols read from the patterns that `skipping` (inside a code read before: a QR
+    /// code's finders) leaves.
+    func read(skipping: (Point) -> Bool = { _ in false }) -> [Found] {
         guard dark.count == image.width * image.height else { return [] }
         var found: [Found] = []
-        for pattern in census.patterns.prefix(while: { $0.hits >= FinderCensus.leastGroupedHits }).prefix(Self.maxPatterns)
-        where pattern.module >= 1 && !found.contains(where: { $0.corners.encloses(pattern.center) }) {
+        var tried = 0
+        for pattern in census.patterns.prefix(while: { $0.hits >= FinderCensus.leastGroupedHits })
+        where !skipping(pattern.center) {
+            guard tried < Self.maxPatterns else { break }
+            tried += 1
+            guard pattern.module >= 1, !found.contains(where: { $0.corners.encloses(pattern.center) }) else { continue }
             if let symbol = read(at: pattern) { found.append(symbol) }
         }
         return found

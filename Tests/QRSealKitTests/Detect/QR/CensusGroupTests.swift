@@ -5,8 +5,9 @@ import TestSupport
 
 /// How the finder census groups patterns into the regions of a page (Tests/Images/photo-sheets,
 /// crops of bench/gen_dense.py's photographed sheets): each code's own three finders make a
-/// group, even where codes stand closer together than their own finders, and a finder whose
-/// ring blur has thinned to a pixel on its centre column is still counted.
+/// group, even where codes stand closer together than their own finders or a slant makes one
+/// side of a code longer than the other, and a finder whose ring blur has thinned to a pixel
+/// on its centre column is still counted.
 @Suite("Finder census: the groups of a photographed page")
 struct CensusGroupTests {
     static let folder = Tools.packageRoot.appendingPathComponent("Tests/Images/photo-sheets")
@@ -35,14 +36,28 @@ struct CensusGroupTests {
         for code in found where code.corners.allSatisfy({ $0.x > 16 && $0.y > 16 && $0.x < Double(image.width - 16) && $0.y < Double(image.height - 16) }) {
             // A region cut from one code's finder and two of its neighbour's misses part of
             // both codes; the code's own group encloses it with its quiet zone.
-            let inside = regions.contains { group in
-                group.timed && code.corners.allSatisfy { corner in
-                    corner.x >= Double(group.box.x) && corner.x <= Double(group.box.x + group.box.width)
-                        && corner.y >= Double(group.box.y) && corner.y <= Double(group.box.y + group.box.height)
-                }
-            }
-            #expect(inside, "no timed region holds \(code.text ?? "?")")
+            #expect(Self.timedRegionHolds(code, regions), "no timed region holds \(code.text ?? "?")")
         }
+    }
+
+    /// Whether one of `regions` whose timing patterns hold encloses the whole of `code`.
+    static func timedRegionHolds(_ code: Detection, _ regions: [FinderCensus.Group]) -> Bool {
+        regions.contains { group in
+            group.timed && code.corners.allSatisfy { corner in
+                corner.x >= Double(group.box.x) && corner.x <= Double(group.box.x + group.box.width)
+                    && corner.y >= Double(group.box.y) && corner.y <= Double(group.box.y + group.box.height)
+            }
+        }
+    }
+
+    @Test("a code seen at a slant, one side of it a quarter longer than the other, makes a group whose timing patterns hold")
+    func slanted() throws {
+        let (image, found) = try Self.codes("slanted")
+        let code = try #require(found.first)
+        let c = code.corners
+        let top = c[0].distance(to: c[1]), left = c[0].distance(to: c[3])
+        #expect(max(top, left) > 1.25 * min(top, left), "sides \(top), \(left)")
+        #expect(Self.timedRegionHolds(code, FinderCensus(image).regions(unexplainedBy: [])))
     }
 
     @Test("a group of one code's finder and two finder-like stretches of its data has no timing pattern")

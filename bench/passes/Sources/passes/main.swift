@@ -29,6 +29,12 @@ import Foundation
 //
 // Times our own Data Matrix, Aztec and MicroPDF417 readers alone on each image instead (Readers.swift).
 
+// passes --groups IMAGE X Y R
+//
+// Prints the finder census's patterns and groups within R pixels of (X, Y), and the image's
+// bar regions with the bars each crosses (Groups.swift): why a code forms no region, or why
+// a region that is no code's keeps the plan going.
+
 // zxing-cpp runs in the engine's helper, qrseal-engine, which this binary (built under
 // bench/passes/.build) does not have beside it: the main package's, built by `make build` or
 // `swift build` in the repository root, or QRSEAL_ENGINE.
@@ -38,6 +44,14 @@ Engine.executable = ProcessInfo.processInfo.environment["QRSEAL_ENGINE"]
         .first { FileManager.default.isExecutableFile(atPath: $0) } ?? root + "/.build/release/qrseal-engine"
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--groups" {
+    guard arguments.count == 5, let x = Double(arguments[2]), let y = Double(arguments[3]), let r = Double(arguments[4]) else {
+        FileHandle.standardError.write("usage: passes --groups IMAGE X Y R\n".data(using: .utf8)!)
+        exit(64)
+    }
+    try dumpGroups(path: arguments[1], x: x, y: y, r: r)
+    exit(0)
+}
 if arguments.first == "--evidence", arguments.count >= 3 {
     try profileEvidence(output: arguments[1], images: Array(arguments.dropFirst(2)))
     exit(0)
