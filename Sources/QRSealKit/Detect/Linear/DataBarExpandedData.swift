@@ -85,8 +85,8 @@ enum DataBarExpandedData {
     /// The general-purpose field from bit `start` to the end: numeric pairs in 7 bits (a
     /// last digit in 4), alphanumeric and ISO/IEC 646 characters in 5 to 8, the latches
     /// between them, and FNC1 (the group separator; in the other modes a latch to numeric
-    /// too). What is left when no character fits is padding. A separator at the end is
-    /// padding too.
+    /// too, after which a numeric latch some encoders add is passed over). What is left
+    /// when no character fits is padding. A separator at the end is padding too.
     static func generalPurpose(_ b: Bits, from start: Int) -> [UInt8]? {
         enum Mode { case numeric, alphanumeric, iso646 }
         var mode = Mode.numeric, p = start, out: [UInt8] = []
@@ -130,6 +130,9 @@ enum DataBarExpandedData {
                     out.append(GS1.groupSeparator)
                     mode = .numeric
                     p += 5
+                    // Some encoders write a numeric latch (000) after it: what follows is an
+                    // AI, digits, never the latch to alphanumeric (0000) it would start.
+                    if let next = b.value(p, 7), next < 8 { p += 3 }
                 } else if mode == .alphanumeric {
                     guard let six = b.value(p, 6) else { break decoding }
                     switch six {

@@ -106,6 +106,9 @@ struct DataBarExpandedTests {
         // Latch to alphanumeric (0000), "A" (32 in 6 bits), FNC1 (15 in 5 bits, back to
         // numeric), "45" (4 × 11 + 5 + 8 = 57).
         #expect(DataBarExpandedData.generalPurpose(bits("0000 100000 01111 0111001"), from: 0) == Array("A\u{1D}45".utf8))
+        // The same with the numeric latch (000) some encoders write after FNC1 (zxing-cpp's
+        // sample rssexpandedstacked-1/23.png).
+        #expect(DataBarExpandedData.generalPurpose(bits("0000 100000 01111 000 0111001"), from: 0) == Array("A\u{1D}45".utf8))
         // Alphanumeric, then ISO/IEC 646 (00100), "a" (90 in 7 bits), "!" (232 in 8 bits).
         #expect(DataBarExpandedData.generalPurpose(bits("0000 00100 1011010 11101000"), from: 0) == Array("a!".utf8))
         // An alphanumeric value no table has.
