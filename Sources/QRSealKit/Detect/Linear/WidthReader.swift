@@ -11,9 +11,10 @@
 /// kind: two for DataBar Limited and Telepen (one, for a strip too thin for more), three
 /// for MSI, whose check digits are weak. A DX film edge is read from two bands: its clock
 /// track in one and its data track, in line with it, in another (`DXFilmEdgeDecoder`).
-/// Where a band crosses a pair of a DataBar Expanded, `expandedLines` single scan lines
-/// are taken across the region, so that each row of a stacked symbol is crossed by a few,
-/// and their pairs vote for its characters (`DataBarExpandedDecoder`).
+/// Where a band crosses a whole pair of a DataBar Expanded (a finder and both characters
+/// beside it), `expandedLines` single scan lines are taken across every region whose bands
+/// crossed a part of one, so that each row of a stacked symbol is crossed by a few, and
+/// their pairs vote for its characters (`DataBarExpandedDecoder`).
 struct WidthReader {
     let symbologies: Set<Symbology>
 
@@ -31,8 +32,10 @@ struct WidthReader {
     /// each a region, and the film's picture more.
     static let regionsRead = 6
     /// Scan lines a DataBar Expanded is read on: a few for each of a stacked symbol's rows,
-    /// up to 11 of them.
+    /// up to 11 of them; at most one every `expandedLineSpacing` pixels along the bars,
+    /// which leaves a dozen for a row 34 modules high at a pixel a module.
     static let expandedLines = 48
+    static let expandedLineSpacing = 3.0
     /// Scan lines that must show a character of a DataBar Expanded.
     static let expandedAgreeing = 2
 
@@ -45,14 +48,18 @@ struct WidthReader {
     /// here when not given).
     func scan(_ image: GrayImage, regions: [BarRegion]? = nil) -> [Candidate] {
         guard Self.applies(to: symbologies), image.width >= 16 || image.height >= 16 else { return [] }
-        var found: [Candidate] = [], expanded: [ExpandedVotes] = []
+        var found: [Candidate] = [], expanded: [(region: BarRegion, crossing: ExpandedCrossing)] = []
         for region in regions ?? BarRegions.find(in: image, most: Self.regionsRead) {
             for candidate in read(region, in: image, expanded: &expanded)
             where !found.contains(where: { $0.bytes == candidate.bytes && $0.symbology == candidate.symbology }) {
                 found.append(candidate)
             }
         }
-        if let candidate = Self.readExpanded(expanded), !found.contains(where: { $0.bytes == candidate.bytes && $0.symbology == candidate.symbology }) {
+        // A row of a stacked symbol may hold a finder and one character alone: read when
+        // another region shows a whole pair.
+        if expanded.contains(where: { $0.crossing == .whole }),
+           let candidate = Self.readExpanded(expanded.compactMap { expandedVotes($0.region, in: image) }),
+           !found.contains(where: { $0.bytes == candidate.bytes && $0.symbology == candidate.symbology }) {
             found.append(candidate)
         }
         return found
@@ -61,21 +68,26 @@ struct WidthReader {
     /// What one band read, per symbology: the bytes and where they lie along the region.
     typealias BandReads = [Symbology: (bytes: [UInt8], ends: (Double, Double))]
 
-    /// The symbols `region` holds, each read by enough of its bands; the votes of its scan
-    /// lines for a DataBar Expanded's characters added to `expanded` (`readExpanded`).
-    func read(_ region: BarRegion, in image: GrayImage, expanded: inout [ExpandedVotes]) -> [Candidate] {
+    /// What a region's bands show of a DataBar Expanded: no pair, a finder with one
+    /// character beside it, or with both.
+    enum ExpandedCrossing { case none, part, whole }
+
+    /// The symbols `region` holds, each read by enough of its bands; the region added to
+    /// `expanded` when they cross a pair of a DataBar Expanded.
+    func read(_ region: BarRegion, in image: GrayImage, expanded: inout [(region: BarRegion, crossing: ExpandedCrossing)]) -> [Candidate] {
         guard let bands = ProfileReader.bands(region, in: image, step: 1, count: Self.bands, lines: Self.lines, onPixels: true) else { return [] }
         var reads: [BandReads] = []
         var clocks: [DXFilmEdgeDecoder.Clock] = [], dataRuns: [ElementRun] = []
-        var expandedCrossed = false
+        var expandedCrossed = ExpandedCrossing.none
         for profile in bands.profiles {
             guard let runs = ElementRun.runs(profile, span: bands.span) else {
                 reads.append([:])
                 continue
             }
             reads.append(read(runs))
-            if symbologies.contains(.databarExpanded), !expandedCrossed {
-                expandedCrossed = runs.contains { !DataBarExpandedDecoder.piecesBothWays($0).isEmpty }
+            if symbologies.contains(.databarExpanded), expandedCrossed != .whole {
+                let pieces = runs.flatMap(DataBarExpandedDecoder.piecesBothWays)
+                if !pieces.isEmpty { expandedCrossed = pieces.contains { $0.left != nil && $0.right != nil } ? .whole : .part }
             }
             if symbologies.contains(.dxFilmEdge) {
                 for run in runs {
@@ -85,9 +97,7 @@ struct WidthReader {
             }
         }
         var found: [Candidate] = []
-        if symbologies.contains(.databarExpanded), expandedCrossed, let votes = expandedVotes(region, in: image) {
-            expanded.append(votes)
-        }
+        if expandedCrossed != .none { expanded.append((region, expandedCrossed)) }
         for symbology in [Symbology.databarLimited, .telepen, .msi] where symbologies.contains(symbology) {
             let agreeing = symbology == .msi ? Self.msiAgreeing : (bands.profiles.count >= 2 ? 2 : 1)
             let readings = reads.compactMap { $0[symbology] }
@@ -109,7 +119,9 @@ struct WidthReader {
 
     /// What `expandedLines` scan lines across `region` show of a DataBar Expanded.
     func expandedVotes(_ region: BarRegion, in image: GrayImage) -> ExpandedVotes? {
-        guard let lines = ProfileReader.bands(region, in: image, step: 1, count: Self.expandedLines, lines: 1, onPixels: true)
+        // The bands span 80 % of the region's length along the bars.
+        let count = min(Self.expandedLines, max(4, Int(1.6 * region.along / Self.expandedLineSpacing)))
+        guard let lines = ProfileReader.bands(region, in: image, step: 1, count: count, lines: 1, onPixels: true)
         else { return nil }
         var votes = DataBarExpandedDecoder.Votes(), from = Double.infinity, to = -Double.infinity
         for profile in lines.profiles {
