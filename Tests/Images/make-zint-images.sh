@@ -85,6 +85,7 @@
 #   stacked1, stacked2, stacked3   Expanded Stacked of 1, 2 and 3 pairs a row (rows of
 #                    even number read right to left, a last row of one character)
 #   long-stacked     long on rows of 3 pairs
+#   damaged.unreadable   long with a module of one character moved: reads as nothing
 #
 # Needs zint and ImageMagick 6 (`convert`). Nothing is random.
 set -euo pipefail
@@ -344,6 +345,10 @@ databar-expanded() {
         "[01]98898765432106[3202]012345[15]991231[10]LOT42x" --barcode=81 --cols=2
     gs1data stacked3 "0190614141999999101234222222222221" "[01]90614141999999[10]1234222222222221" --barcode=81 --cols=3
     gs1data long-stacked "$longText" "$long" --gs1nocheck --barcode=81 --cols=3
+    # long with one module of the second pair's left character moved from its third
+    # element (a bar, modules 53 to 56) to its second: still a character the tables allow,
+    # but the check character no longer holds.
+    convert "$out/long.png" -fill white -draw "rectangle 106,0 107,1000" "$out/damaged.unreadable.png"
 }
 
 "$symbology"
