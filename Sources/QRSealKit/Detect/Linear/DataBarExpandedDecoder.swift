@@ -150,6 +150,11 @@ enum DataBarExpandedDecoder {
         }
         guard 211 * (count - 4) + checksum % 211 == checkValue else { return nil }
         let bits = values.flatMap { value in (0..<12).reversed().map { value >> $0 & 1 == 1 } }
-        return DataBarExpandedData.elementString(bits)
+        // An element string starts with an AI's digits and holds printable characters and
+        // separators only.
+        guard let text = DataBarExpandedData.elementString(bits), text.count >= 2,
+              text.prefix(2).allSatisfy({ (48...57).contains($0) }),
+              text.allSatisfy({ $0 == GS1.groupSeparator || (32...126).contains($0) }) else { return nil }
+        return text
     }
 }
