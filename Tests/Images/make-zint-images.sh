@@ -12,6 +12,7 @@
 #   Tests/Images/make-zint-images.sh datamatrix
 #   Tests/Images/make-zint-images.sh aztec
 #   Tests/Images/make-zint-images.sh micropdf417
+#   Tests/Images/make-zint-images.sh databar-expanded
 #
 # datamatrix:
 #   ascii            digits (digit pairs), lower and upper case, Latin-1 letters (upper shift)
@@ -72,6 +73,20 @@
 #   damaged          c3-numeric with a block of modules painted over (corrected)
 #   damaged.unreadable   c3-numeric with its middle half of rows painted over
 #
+# databar-expanded (Sources/QRSealKit/Detect/Linear/DataBarExpandedDecoder.swift; its
+# zxing-*.png are zxing-cpp's test images, Apache-2.0, kept when remaking):
+#   method1          AI 01 and a lot number (encodation method 1, then alphanumeric)
+#   weight-date      01, 3202 and 15: method 0111101, a weight in 20 bits and a date
+#   m3103, m3202, m3203   01 and a weight in 15 bits (methods 0100 and 0101)
+#   m392x, m393x     01 and a price, and a price with its currency (01100 and 01101)
+#   general          10 and 21: general purpose, a group separator between them
+#   iso646           lower case and punctuation (ISO/IEC 646 mode)
+#   long             74 characters on one row, 21 data characters: longer than zbar reads
+#   stacked1, stacked2, stacked3   Expanded Stacked of 1, 2 and 3 pairs a row (rows of
+#                    even number read right to left, a last row of one character)
+#   long-stacked     long on rows of 3 pairs
+#   damaged.unreadable   long with a module of one character moved: reads as nothing
+#
 # Needs zint and ImageMagick 6 (`convert`). Nothing is random.
 set -euo pipefail
 
@@ -80,7 +95,8 @@ case "$symbology" in
     datamatrix) barcode=71 ;;
     aztec) barcode=92 ;;
     micropdf417) barcode=84 ;;
-    *) echo "usage: make-zint-images.sh datamatrix|aztec|micropdf417" >&2; exit 64 ;;
+    databar-expanded) barcode=31 ;;
+    *) echo "usage: make-zint-images.sh datamatrix|aztec|micropdf417|databar-expanded" >&2; exit 64 ;;
 esac
 here=$(cd "$(dirname "$0")" && pwd)
 out="$here/$symbology"
@@ -302,6 +318,37 @@ micropdf417() {
     # A block of 4 × 4 modules (4 px each) in the codewords; then the middle rows.
     derive damaged c3-numeric "$c3" -fill black -draw 'rectangle 60,12 75,27'
     convert "$out/c3-numeric.png" -fill white -draw "rectangle 0,$((h / 4)) $s,$((h * 3 / 4))" "$out/damaged.unreadable.png"
+}
+
+# gs1data NAME ELEMENT-STRING ZINT-DATA [ZINT-OPTIONS…]: a DataBar Expanded at 2 px a module
+# (zint's own width), reading as ELEMENT-STRING (\x1d the group separator).
+gs1data() {
+    local name=$1; printf "$2" > "$out/$name.txt"; shift 2
+    zint --barcode="$barcode" --scale=1 --filetype=PNG --gs1 -o "$out/$name.png" -d "$@"
+}
+
+databar-expanded() {
+    local long="[01]90012345678908[3922]795888888888888888888888888888888888888888888888888888888"
+    local longText="01900123456789083922795888888888888888888888888888888888888888888888888888888"
+    gs1data method1 "010001234567890510ABC123" "[01]00012345678905[10]ABC123"
+    gs1data weight-date "0198898765432106320201234515991231" "[01]98898765432106[3202]012345[15]991231"
+    gs1data m3103 "01900123456789083103001750" "[01]90012345678908[3103]001750"
+    gs1data m3202 "01900123456789083202001750" "[01]90012345678908[3202]001750"
+    gs1data m3203 "01900123456789083203010750" "[01]90012345678908[3203]010750"
+    gs1data m392x "01900123456789083922795" "[01]90012345678908[3922]795"
+    gs1data m393x "01900123456789083932978795" "[01]90012345678908[3932]978795"
+    gs1data general "10ABC123\x1d2112" "[10]ABC123[21]12"
+    gs1data iso646 "21abc-def!x%%\x1d107" "[21]abc-def!x%[10]7"
+    gs1data long "$longText" "$long" --gs1nocheck
+    gs1data stacked1 "01900123456789083922795" "[01]90012345678908[3922]795" --barcode=81 --cols=1
+    gs1data stacked2 "019889876543210632020123451599123110LOT42x" \
+        "[01]98898765432106[3202]012345[15]991231[10]LOT42x" --barcode=81 --cols=2
+    gs1data stacked3 "0190614141999999101234222222222221" "[01]90614141999999[10]1234222222222221" --barcode=81 --cols=3
+    gs1data long-stacked "$longText" "$long" --gs1nocheck --barcode=81 --cols=3
+    # long with one module of the second pair's left character moved from its third
+    # element (a bar, modules 53 to 56) to its second: still a character the tables allow,
+    # but the check character no longer holds.
+    convert "$out/long.png" -fill white -draw "rectangle 106,0 107,1000" "$out/damaged.unreadable.png"
 }
 
 "$symbology"

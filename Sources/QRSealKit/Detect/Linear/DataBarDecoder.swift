@@ -112,20 +112,26 @@ enum DataBarDecoder {
     /// The value of a character's modules, read in its own direction (odd elements first,
     /// 1st, 3rd, 5th and 7th), or nil when no group of the tables holds them.
     static func value(_ modules: [Int], outside: Bool) -> Int? {
+        value(modules, in: outside ? Self.outside : Self.inside, oddMajor: outside, oddNoNarrow: !outside)
+    }
+
+    /// The value of an 8-element character's modules in `groups` (the group is the one
+    /// whose odd elements add up to its `oddModules`): with `oddMajor`, the odd subset's
+    /// rank times the group's even subsets plus the even subset's rank (an outside character
+    /// of DataBar, every character of DataBar Expanded), without, the other way round (an
+    /// inside character). `oddNoNarrow` says which subset is ranked among those with a
+    /// narrow element: the even one of an outside character, the odd one of an inside or an
+    /// Expanded one. Nil when no group holds them.
+    static func value(_ modules: [Int], in groups: [Group], oddMajor: Bool, oddNoNarrow: Bool) -> Int? {
+        guard modules.count == 8 else { return nil }
         let odd = stride(from: 0, to: 8, by: 2).map { modules[$0] }, even = stride(from: 1, to: 8, by: 2).map { modules[$0] }
-        let groups = outside ? Self.outside : Self.inside
         guard let group = groups.first(where: { $0.oddModules == odd.reduce(0, +) }),
               odd.allSatisfy({ $0 <= group.widestOdd }), even.allSatisfy({ $0 <= group.widestEven }) else { return nil }
-        if outside {
-            let vOdd = subsetValue(odd, widest: group.widestOdd, noNarrow: false)
-            let vEven = subsetValue(even, widest: group.widestEven, noNarrow: true)
-            guard vEven < group.subsets else { return nil }
-            return vOdd * group.subsets + vEven + group.start
-        }
-        let vOdd = subsetValue(odd, widest: group.widestOdd, noNarrow: true)
-        let vEven = subsetValue(even, widest: group.widestEven, noNarrow: false)
-        guard vOdd < group.subsets else { return nil }
-        return vEven * group.subsets + vOdd + group.start
+        let vOdd = subsetValue(odd, widest: group.widestOdd, noNarrow: oddNoNarrow)
+        let vEven = subsetValue(even, widest: group.widestEven, noNarrow: !oddNoNarrow)
+        let (major, minor) = oddMajor ? (vOdd, vEven) : (vEven, vOdd)
+        guard minor < group.subsets else { return nil }
+        return major * group.subsets + minor + group.start
     }
 
     /// The rank of `widths` among the ways of writing their sum as that many widths of at

@@ -404,7 +404,8 @@ enum PassPlan {
     /// photo that plain zbar reads whole it could only agree.
     ///
     /// Beside it, on the same bar regions, our reader of the linear codes neither engine
-    /// reads (`WidthReader`: DataBar Limited, Telepen, MSI, DX film edge): a few bands of
+    /// reads (`WidthReader`: DataBar Limited, Telepen, MSI, DX film edge, and the DataBar
+    /// Expanded and Expanded Stacked symbols they miss): a few bands of
     /// scan lines per region split into bars and spaces, far cheaper than the fits; where
     /// the plain searches read the bars, it is not run. And our MicroPDF417 reader across
     /// the same unread bar regions, at their angle: a MicroPDF417 turned off the axes, which

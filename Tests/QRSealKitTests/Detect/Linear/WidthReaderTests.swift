@@ -119,22 +119,24 @@ struct WidthReaderTests {
         #expect(DataBarLimitedDecoder.decode(Array(widths.dropLast()).map(Double.init)) == nil)
     }
 
-    /// The 45 element widths of zint's DataBar Limited of 1501234567890, filled in by
-    /// `limitedWidths()` from zint's dump when the test starts.
-    static let limited: [Int] = {
-        guard let result = try? Tools.run("zint", ["-b", "DBAR_LTD", "-d", "1501234567890", "--dump"]), result.status == 0
-        else { return [] }
+    /// The 45 element widths of zint's DataBar Limited of 1501234567890, from zint's dump.
+    static let limited = Array(zintWidths(["-b", "DBAR_LTD", "-d", "1501234567890"]).prefix(45))
+
+    /// The element widths, in modules from the first dark one, of the one-row symbol zint
+    /// draws with `arguments` (`zint --dump`); empty when zint fails.
+    static func zintWidths(_ arguments: [String]) -> [Int] {
+        guard let result = try? Tools.run("zint", arguments + ["--dump"]), result.status == 0 else { return [] }
         let hex = String(decoding: result.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { UInt8($0, radix: 16) }
         var bits = hex.flatMap { byte in (0..<8).reversed().map { (byte >> $0) & 1 } }
-        // From the first dark module; zint draws the left guard's light module first.
+        // From the first dark module; zint draws a DataBar's left guard's light module first.
         while bits.first == 0 { bits.removeFirst() }
         var widths: [Int] = [], previous: UInt8 = 2
         for bit in bits {
             if bit == previous { widths[widths.count - 1] += 1 } else { widths.append(1) }
             previous = bit
         }
-        return Array(widths.prefix(45))
-    }()
+        return widths
+    }
 
     @Test("element widths of noise, truncated symbols and hostile values read as nothing and do not crash")
     func hostile() {
