@@ -33,10 +33,15 @@ struct Pass: Sendable, Hashable, CustomStringConvertible {
     /// linear symbologies would happily read.
     var isStrict: Bool { !steps.isEmpty }
 
-    /// Whether this pass looks for linear codes too. Only the image as it is and its
-    /// inverted copy do: linear scanning costs each engine more than its QR search, and
-    /// linear codes do not gain from the other copies as QR codes do.
-    var readsLinearCodes: Bool { steps.isEmpty || steps == [.invert] }
+    /// Whether this pass looks for linear codes too. Only the image as it is, its
+    /// inverted copy and its darkened ones do: linear scanning costs each engine more than
+    /// its QR search, and linear codes do not gain from the other copies as QR codes do.
+    var readsLinearCodes: Bool {
+        steps.allSatisfy { step in
+            if case .darken = step { return true }
+            return step == .invert
+        }
+    }
 
     /// What this pass reports on `input.image`, the prepared copy; corners in the copy's pixels.
     func run(on input: ReaderInput, symbologies wanted: Set<Symbology>) -> [Candidate] {
