@@ -34,13 +34,11 @@ struct Pass: Sendable, Hashable, CustomStringConvertible {
     var isStrict: Bool { !steps.isEmpty }
 
     /// Whether this pass looks for linear codes too. Only the image as it is, its
-    /// inverted copy and its darkened ones do: linear scanning costs each engine more than
-    /// its QR search, and linear codes do not gain from the other copies as QR codes do.
+    /// inverted copy and the copies zbar's linear scan alone is given (`PassPlan.linearCopies`)
+    /// do: linear scanning costs each engine more than its QR search, and linear codes do
+    /// not gain from the other copies as QR codes do.
     var readsLinearCodes: Bool {
-        steps.allSatisfy { step in
-            if case .darken = step { return true }
-            return step == .invert
-        }
+        steps.isEmpty || steps == [.invert] || (reader as? ZBarSearch)?.linearOnly == true
     }
 
     /// What this pass reports on `input.image`, the prepared copy; corners in the copy's pixels.

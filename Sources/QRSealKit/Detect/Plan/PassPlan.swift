@@ -22,7 +22,8 @@ import Foundation
 /// | beside it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers; on a large photo's 4-megapixel level) | — | each `read` (its kind) or `uncovered` | always |
 /// | `midrangeLocated` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | `plain` (on a large photo at `balanced`, `largeLinear`: zbar's linear scan over every pixel, always, and `plainOnPyramid`: zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
-/// | `profiled` (and our MicroPDF417 reader across bar regions, zbar on a darkened copy), after both plain searches | — | `unreadBars`, before them and after them | always |
+/// | `profiled` (and our MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
+/// | `linearCopies` (zbar's linear scan on darkened and enlarged copies; on a large photo's 4-megapixel level) | — | `nothingRead` | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
 /// | `balanced` (on a 4-megapixel level of a large photo): the inverted copy | — | `roomForMore` | always |
@@ -231,6 +232,7 @@ enum PassPlan {
             // still unread.
             return [quick] + regionsFirst + located.map { stage($0, early) + own } + midrangeLocated.map { stage($0, early) }
                 + [plainStages + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
+                + [stage(linearCopies.map { onPyramid($0, pixels: pixels) }, thorough ? .always : .nothingRead)]
                 + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
                 + rest
         }
@@ -407,16 +409,25 @@ enum PassPlan {
     /// the plain searches read the bars, it is not run. And our MicroPDF417 reader across
     /// the same unread bar regions, at their angle: a MicroPDF417 turned off the axes, which
     /// its pass along the rows and columns (`ours`) cannot read, shows as one.
-    static let profiled: [[Pass]] = [[Pass(.profiles), Pass(.widths), Pass(.turnedMicroPDF417)] + darkened]
+    static let profiled: [[Pass]] = [[Pass(.profiles), Pass(.widths), Pass(.turnedMicroPDF417)]]
 
-    /// zbar's linear scan on a darkened copy (`Step.darken`), beside the grey-profile
-    /// reader on the same gate: a washed-out photo of blurred bars, whose narrow light
-    /// gaps stay too close to the light around them for zbar's edge threshold, while the
-    /// gamma spreads the light levels apart (zxing-1d/upce-2/38, ean13-2/17 and
+    /// zbar's linear scan on three copies, in a batch of its own after the grey-profile
+    /// reader, while nothing has been read: the last look at a photo of one product code
+    /// that both plain searches and the grey profiles missed (under the gate of the grey
+    /// profiles, `unreadBars`, they cost a third of the 1D folders' reading time more).
+    /// A darkened one (`Step.darken`): a washed-out photo of blurred bars, whose narrow
+    /// light gaps stay too close to the light around them for zbar's edge threshold, while
+    /// the gamma spreads the light levels apart (zxing-1d/upce-2/38, ean13-2/17 and
     /// upca-2/49, which zbarimg reads only through ImageMagick's darker grey of their
-    /// colours). Only strongly checked symbologies count on it, as on every prepared copy
-    /// (`Pass.isStrict`).
-    static let darkened: [Pass] = [Pass(.zbarLinear, [.darken(2)])]
+    /// colours); the same sharpened, where the blur also spreads each bar over its
+    /// neighbours (upca-2/10 and 11). A smoothly enlarged one (`Step.upscale`, an image whose smaller side is
+    /// under 600 pixels): a small photo whose narrowest bars and spaces are a pixel or two
+    /// wide, too few for zbar's edges (zxing-1d/upce-2/02). Only strongly checked
+    /// symbologies count on them, as on every prepared copy (`Pass.isStrict`).
+    static let linearCopies: [Pass] = [
+        Pass(.zbarLinear, [.darken(2)]), Pass(.zbarLinear, [.darken(2), .sharpen(radius: 2)]),
+        Pass(.zbarLinear, [.upscale(2)]),
+    ]
 
     /// How many bar regions `Gate.unreadBars` looks at, largest first: a sheet of every
     /// kind of code holds a dozen, and a region left out would hide its code from the plain
@@ -478,5 +489,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + ours + largeLinear + plainOnPyramid(pixels: pyramidAbove + 1) + (located + midrangeLocated + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + ours + largeLinear + plainOnPyramid(pixels: pyramidAbove + 1) + linearCopies + (located + midrangeLocated + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
 }
