@@ -52,6 +52,16 @@ struct DarkenedPassTests {
         #expect(detector.detect(in: image).map(\.text) == [expected])
     }
 
+    @Test("a Code 128 whose FNC4 characters zbar reads as plain ones: zxing-cpp's read, at every effort", arguments: Effort.allCases)
+    func code128FNC4(effort: Effort) throws {
+        let url = Self.root.appendingPathComponent("wrongread/code128-fnc4.png")
+        let image = try ImageDecoder().decode([UInt8](try Data(contentsOf: url)))
+        let expected = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
+        var detector = Detector(effort: effort)
+        detector.timeBudget = .cpu(.seconds(600))
+        #expect(detector.detect(in: image).map(\.text) == [expected])
+    }
+
     @Test("balanced reads each photo, and only its number", arguments: copies.indices)
     func balanced(index: Int) throws {
         let (image, expected) = try Self.sample(Self.copies[index].name)
@@ -60,12 +70,16 @@ struct DarkenedPassTests {
         #expect(detector.detect(in: image).map(\.text) == [expected], "\(Self.copies[index].name)")
     }
 
-    @Test("the copies' passes read linear codes, only strongly checked ones, in a stage of their own while nothing was read")
+    @Test("the copies' passes read linear codes, only strongly checked ones, while nothing was read and bars show, the enlarged copy only of a small image")
     func linearOnCopies() {
         for pass in PassPlan.linearCopies {
             #expect(pass.readsLinearCodes && pass.isStrict, "\(pass)")
         }
-        let stage = PassPlan.stages(for: .balanced, pixels: 1_000_000).flatMap { $0 }.first { $0.passes == PassPlan.linearCopies }
-        #expect(stage?.gate == .nothingRead)
+        let stages = PassPlan.stages(for: .balanced, pixels: 1_000_000).flatMap { $0 }
+        for pass in PassPlan.linearCopies {
+            let gate = stages.first { $0.passes == [pass] }?.gate
+            #expect(gate == PassPlan.linearCopyGate(pass), "\(pass)")
+            #expect(gate == .both(.nothingRead, .barsShow) || gate == .both(.both(.nothingRead, .barsShow), .narrowerThan(400)))
+        }
     }
 }
