@@ -1,3 +1,5 @@
+import Foundation
+
 extension GrayImage {
     /// Light and dark swapped: each pixel v becomes 255 − v.
     public func inverted() -> GrayImage {
@@ -47,6 +49,16 @@ extension GrayImage {
         guard high > low else { return self }
         let table: [UInt8] = (0..<256).map { v in
             UInt8(min(255, max(0, (v - low) * 255 / (high - low))))
+        }
+        return GrayImage(width: width, height: height, pixels: pixels.map { table[Int($0)] })
+    }
+
+    /// Each level v made 255 · (v / 255)^`gamma` (rounded): with `gamma` above 1 the
+    /// light levels spread apart and the dark ones close up, so that the narrow light
+    /// gaps of bars blurred into a washed-out picture differ from the bars again.
+    public func darkened(gamma: Double) -> GrayImage {
+        let table: [UInt8] = (0..<256).map { v in
+            UInt8(min(255, max(0, (255 * pow(Double(v) / 255, gamma)).rounded())))
         }
         return GrayImage(width: width, height: height, pixels: pixels.map { table[Int($0)] })
     }

@@ -39,6 +39,9 @@ struct RasterFilterTests {
         dim.pixels = dim.pixels.map { 100 + $0 / 8 }  // 100…131
         let stretched = dim.contrastStretched()
         #expect(stretched[3, 3] == 0 && stretched[0, 0] == 255)
+        // Darkening keeps black and white and spreads the light levels: 200 and 240 grow apart.
+        let dark = GrayImage(width: 4, height: 1, pixels: [0, 200, 240, 255]).darkened(gamma: 2)
+        #expect(dark.pixels == [0, 157, 226, 255])
         let blurred = pattern.boxBlurred(radius: 2)
         #expect(blurred[0, 23] == 255 && blurred[6, 6] == 0 && blurred[10, 6] > 0 && blurred[10, 6] < 255)
         // Just outside the blurred edge the unsharp mask lightens, just inside it darkens.

@@ -25,16 +25,19 @@ struct ZXingSearch: SymbolReader {
 /// zbar as a pass runs it, without its own inverted retry: inverted copies are passes of
 /// their own. With `linearOnly`, its QR search is left out: on a large photo that search
 /// costs five times its linear scan, and runs on a smaller copy instead (`PassPlan.plain`).
+/// With `productCodesOnly`, only its EAN/UPC decoders run (`PassPlan.linearCopies`).
 struct ZBarSearch: SymbolReader {
     var linearOnly = false
+    var productCodesOnly = false
 
-    var description: String { linearOnly ? "zbar(linear)" : "zbar" }
+    var description: String { productCodesOnly ? "zbar(products)" : linearOnly ? "zbar(linear)" : "zbar" }
 
     func read(_ input: ReaderInput, symbologies: Set<Symbology>) -> [Candidate] {
         // zbar's DataBar decoder prints assertion warnings to stderr on processed copies;
         // zxing-cpp reads DataBar in those passes instead.
         var set = input.isStrict ? symbologies.subtracting([.databar, .databarExpanded]) : symbologies
         if linearOnly { set = set.filter { !$0.isMatrix } }
+        if productCodesOnly { set = set.filter { $0.eanModules != nil } }
         guard !set.isEmpty else { return [] }
         var zbar = ZBarEngine(symbologies: set)
         zbar.testInverted = false
@@ -55,4 +58,6 @@ extension SymbolReader where Self == ZBarSearch {
     static var zbar: ZBarSearch { ZBarSearch() }
     /// zbar's linear scan alone.
     static var zbarLinear: ZBarSearch { ZBarSearch(linearOnly: true) }
+    /// zbar's EAN/UPC decoders alone (EAN-13, UPC-A, EAN-8, UPC-E and the ISBNs).
+    static var zbarProducts: ZBarSearch { ZBarSearch(linearOnly: true, productCodesOnly: true) }
 }

@@ -33,10 +33,13 @@ struct Pass: Sendable, Hashable, CustomStringConvertible {
     /// linear symbologies would happily read.
     var isStrict: Bool { !steps.isEmpty }
 
-    /// Whether this pass looks for linear codes too. Only the image as it is and its
-    /// inverted copy do: linear scanning costs each engine more than its QR search, and
-    /// linear codes do not gain from the other copies as QR codes do.
-    var readsLinearCodes: Bool { steps.isEmpty || steps == [.invert] }
+    /// Whether this pass looks for linear codes too. Only the image as it is, its
+    /// inverted copy and the copies zbar's linear scan alone is given (`PassPlan.linearCopies`)
+    /// do: linear scanning costs each engine more than its QR search, and linear codes do
+    /// not gain from the other copies as QR codes do.
+    var readsLinearCodes: Bool {
+        steps.isEmpty || steps == [.invert] || (reader as? ZBarSearch)?.linearOnly == true
+    }
 
     /// What this pass reports on `input.image`, the prepared copy; corners in the copy's pixels.
     func run(on input: ReaderInput, symbologies wanted: Set<Symbology>) -> [Candidate] {

@@ -23,6 +23,7 @@ import Foundation
 /// | `midrangeLocated` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | `plain` (on a large photo at `balanced`, `largeLinear`: zbar's linear scan over every pixel, always, and `plainOnPyramid`: zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
 /// | `profiled` (and our MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
+/// | `linearCopies` (zbar's EAN/UPC decoders on darkened and enlarged copies; on a large photo's 4-megapixel level) | — | `nothingRead` and `barsShow` (the enlarged copy: and `narrowerThan(400)`) | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
 /// | `balanced` (on a 4-megapixel level of a large photo): the inverted copy | — | `roomForMore` | always |
@@ -120,6 +121,9 @@ enum PassPlan {
         /// read one still has the others read by both plain searches, while fitting grey
         /// profiles, which costs more than both, runs only where they too left bars unread.
         case unreadBars
+        /// A bar region shows in the image (`BarRegions`, up to `barRegionsLooked`), read
+        /// or not: the evidence `unreadBars` looks at, taken once.
+        case barsShow
         /// A QR finder pattern shows on one of the locally thresholded copies the first two
         /// `balanced` batches read (`thresholdedCopies`): in the finder census of the copy,
         /// a pattern crossed by at least `FinderCensus.leastGroupedHits` scan rows whose
@@ -167,6 +171,7 @@ enum PassPlan {
                     && census().regions(unexplainedBy: found).contains(where: \.timed)
             case .unreadBars:
                 return found.isEmpty || PassPlan.barsUnread(found, bars: bars())
+            case .barsShow: return !bars().isEmpty
             case .thresholdedFinders: return finders()
             case .addOnUnread:
                 return found.contains { EANAddOn.split($0.bytes, of: $0.symbology)?.addOn.isEmpty == true }
@@ -231,6 +236,7 @@ enum PassPlan {
             // still unread.
             return [quick] + regionsFirst + located.map { stage($0, early) + own } + midrangeLocated.map { stage($0, early) }
                 + [plainStages + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
+                + [linearCopies.flatMap { stage([onPyramid($0, pixels: pixels)], thorough ? .always : linearCopyGate($0)) }]
                 + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
                 + rest
         }
@@ -412,6 +418,38 @@ enum PassPlan {
     /// its pass along the rows and columns (`ours`) cannot read, shows as one.
     static let profiled: [[Pass]] = [[Pass(.profiles), Pass(.widths), Pass(.turnedMicroPDF417)]]
 
+    /// zbar's linear scan on three copies, in a batch of its own after the grey-profile
+    /// reader, while nothing has been read and a bar region shows: the last look at a
+    /// photo of one product code that both plain searches and the grey profiles missed
+    /// (under the gate of the grey profiles, `unreadBars`, they cost a third of the 1D
+    /// folders' reading time more; without bars to look for, or enlarged whatever the
+    /// image's size, they doubled the cost of a photo without a code, zxing-nothing;
+    /// `linearCopyGate`).
+    /// A darkened one (`Step.darken`): a washed-out photo of blurred bars, whose narrow
+    /// light gaps stay too close to the light around them for zbar's edge threshold, while
+    /// the gamma spreads the light levels apart (zxing-1d/upce-2/38, ean13-2/17 and
+    /// upca-2/49, which zbarimg reads only through ImageMagick's darker grey of their
+    /// colours); the same sharpened, where the blur also spreads each bar over its
+    /// neighbours (upca-2/10 and 11). A smoothly enlarged one (`Step.upscale`, an image whose smaller side is
+    /// under 600 pixels): a small photo whose narrowest bars and spaces are a pixel or two
+    /// wide, too few for zbar's edges (zxing-1d/upce-2/02). Only zbar's EAN/UPC decoders
+    /// run on them (`ZBarSearch.productCodesOnly`): zbar reads a Code 128's FNC4
+    /// characters as plain ones, and at `thorough`, where the copies run whatever was read,
+    /// three more such reads outvoted zxing-cpp's right one (zxing-1d/code128-1/6).
+    static let linearCopies: [Pass] = [
+        Pass(.zbarProducts, [.darken(2)]), Pass(.zbarProducts, [.darken(2), .sharpen(radius: 2)]),
+        Pass(.zbarProducts, [.upscale(2)]),
+    ]
+
+    /// The gate of `pass`, one of `linearCopies`, at `balanced`: nothing read and a bar
+    /// region shows; for the enlarged copy also an image whose smaller side is under 400
+    /// pixels, a crop around one code, as for the enlarged copies of `balanced`'s last
+    /// batch (a 640 × 480 photo without a code, enlarged, cost as much as its whole reading).
+    static func linearCopyGate(_ pass: Pass) -> Gate {
+        let gate: Gate = .both(.nothingRead, .barsShow)
+        return pass.steps.contains(.upscale(2)) ? .both(gate, .narrowerThan(400)) : gate
+    }
+
     /// How many bar regions `Gate.unreadBars` looks at, largest first: a sheet of every
     /// kind of code holds a dozen, and a region left out would hide its code from the plain
     /// searches once another was read.
@@ -472,5 +510,5 @@ enum PassPlan {
     }
 
     /// Every pass of every plan.
-    static let catalogue: [Pass] = first + ours + largeLinear + plainOnPyramid(pixels: pyramidAbove + 1) + (located + midrangeLocated + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
+    static let catalogue: [Pass] = first + ours + largeLinear + plainOnPyramid(pixels: pyramidAbove + 1) + linearCopies + (located + midrangeLocated + plain + profiled + widelyLocated + balanced + thorough).flatMap { $0 }
 }

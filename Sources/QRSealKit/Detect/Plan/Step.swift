@@ -27,6 +27,9 @@ enum Step: Hashable, Sendable {
     case threshold(Double)
     /// Light and dark swapped, for light-on-dark codes.
     case invert
+    /// Levels darkened by this gamma (`GrayImage.darkened(gamma:)`): the light gaps of
+    /// bars blurred into a washed-out photo stand apart from the bars again.
+    case darken(Double)
     /// Dark areas grown by this many pixels: dot-shaped modules touch again.
     case growDark(Int)
     /// Light areas grown by this many pixels: noise specks and ink bleed go.
@@ -77,6 +80,8 @@ enum Step: Hashable, Sendable {
             return (image.adaptiveThreshold(radius: radius), .identity)
         case .invert:
             return (image.inverted(), .identity)
+        case .darken(let gamma):
+            return (image.darkened(gamma: gamma), .identity)
         case .growDark(let radius):
             return (image.morphed(radius: radius, keepDarkest: true), .identity)
         case .growLight(let radius):
