@@ -43,13 +43,16 @@ enum BarRegions {
     static let maxPixels = 1_500_000
 
     /// The regions of `image`, largest first, at most `most`, each crossing at least
-    /// `leastBars` bars. An image too thin for blocks is one region along its longer side.
+    /// `leastBars` bars. An image too thin for blocks is one region along its longer side,
+    /// when that crosses bars: a blank strip of millions of pixels holds no code to copy
+    /// and read again.
     static func find(in image: GrayImage, most: Int = maxRegions, leastBars: Int = minBars) -> [BarRegion] {
         let w = image.width, h = image.height
         if min(w, h) < 2 * block {
             let horizontal = w >= h
-            return [BarRegion(x: Double(w) / 2, y: Double(h) / 2, angle: horizontal ? 0 : .pi / 2,
-                              across: Double(horizontal ? w : h) / 2, along: Double(horizontal ? h : w) / 2)]
+            let strip = BarRegion(x: Double(w) / 2, y: Double(h) / 2, angle: horizontal ? 0 : .pi / 2,
+                                  across: Double(horizontal ? w : h) / 2, along: Double(horizontal ? h : w) / 2)
+            return bars(across: strip, in: image) >= leastBars ? [strip] : []
         }
         var source = image, scale = 1.0
         if w * h > maxPixels, let small = image.scaled(by: (Double(maxPixels) / Double(w * h)).squareRoot()) {
