@@ -47,9 +47,12 @@ extension GrayImage {
         seen = 0
         while high > 0, seen + histogram[high] <= cut { seen += histogram[high]; high -= 1 }
         guard high > low else { return self }
-        let table: [UInt8] = (0..<256).map { v in
-            UInt8(min(255, max(0, (v - low) * 255 / (high - low))))
-        }
+        return mapped { v in UInt8(min(255, max(0, (v - low) * 255 / (high - low)))) }
+    }
+
+    /// Each level v replaced by `level(v)`, computed once for each of the 256 levels.
+    private func mapped(_ level: (Int) -> UInt8) -> GrayImage {
+        let table = (0..<256).map(level)
         return GrayImage(width: width, height: height, pixels: pixels.map { table[Int($0)] })
     }
 
@@ -57,10 +60,7 @@ extension GrayImage {
     /// light levels spread apart and the dark ones close up, so that the narrow light
     /// gaps of bars blurred into a washed-out picture differ from the bars again.
     public func darkened(gamma: Double) -> GrayImage {
-        let table: [UInt8] = (0..<256).map { v in
-            UInt8(min(255, max(0, (255 * pow(Double(v) / 255, gamma)).rounded())))
-        }
-        return GrayImage(width: width, height: height, pixels: pixels.map { table[Int($0)] })
+        mapped { v in UInt8(min(255, max(0, (255 * pow(Double(v) / 255, gamma)).rounded()))) }
     }
 
     /// Each pixel replaced by the mean of the (2r+1)² square around it, the square clipped

@@ -49,18 +49,17 @@ struct WidthReader {
     func scan(_ image: GrayImage, regions: [BarRegion]? = nil) -> [Candidate] {
         guard Self.applies(to: symbologies), image.width >= 16 || image.height >= 16 else { return [] }
         var found: [Candidate] = [], expanded: [(region: BarRegion, crossing: ExpandedCrossing)] = []
+        func add(_ candidate: Candidate) {
+            if !found.contains(where: { $0.bytes == candidate.bytes && $0.symbology == candidate.symbology }) { found.append(candidate) }
+        }
         for region in regions ?? BarRegions.find(in: image, most: Self.regionsRead) {
-            for candidate in read(region, in: image, expanded: &expanded)
-            where !found.contains(where: { $0.bytes == candidate.bytes && $0.symbology == candidate.symbology }) {
-                found.append(candidate)
-            }
+            read(region, in: image, expanded: &expanded).forEach(add)
         }
         // A row of a stacked symbol may hold a finder and one character alone: read when
         // another region shows a whole pair.
         if expanded.contains(where: { $0.crossing == .whole }),
-           let candidate = Self.readExpanded(expanded.compactMap { expandedVotes($0.region, in: image) }),
-           !found.contains(where: { $0.bytes == candidate.bytes && $0.symbology == candidate.symbology }) {
-            found.append(candidate)
+           let candidate = Self.readExpanded(expanded.compactMap { expandedVotes($0.region, in: image) }) {
+            add(candidate)
         }
         return found
     }

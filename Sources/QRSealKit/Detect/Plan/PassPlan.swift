@@ -430,9 +430,9 @@ enum PassPlan {
     /// the gamma spreads the light levels apart (zxing-1d/upce-2/38, ean13-2/17 and
     /// upca-2/49, which zbarimg reads only through ImageMagick's darker grey of their
     /// colours); the same sharpened, where the blur also spreads each bar over its
-    /// neighbours (upca-2/10 and 11). A smoothly enlarged one (`Step.upscale`, an image whose smaller side is
-    /// under 600 pixels): a small photo whose narrowest bars and spaces are a pixel or two
-    /// wide, too few for zbar's edges (zxing-1d/upce-2/02). Only zbar's EAN/UPC decoders
+    /// neighbours (upca-2/10 and 11). A smoothly enlarged one (`Step.upscale`, an image
+    /// whose smaller side is under 400 pixels): a small photo whose narrowest bars and
+    /// spaces are a pixel or two wide, too few for zbar's edges (zxing-1d/upce-2/02). Only zbar's EAN/UPC decoders
     /// run on them (`ZBarSearch.productCodesOnly`): zbar reads a Code 128's FNC4
     /// characters as plain ones, and at `thorough`, where the copies run whatever was read,
     /// three more such reads outvoted zxing-cpp's right one (zxing-1d/code128-1/6).

@@ -38,7 +38,7 @@ struct FinderCensus {
     /// The module size of each pattern in `centers`, in pixels.
     let modules: [Double]
     /// The binarized image the census was taken of, and its size: where the grouping looks
-    /// for the timing patterns between two patterns (`timingHolds(from:to:toward:)`), and
+    /// for the timing patterns between two patterns (`timingHolds(corner:_:_:)`), and
     /// the bounds of its regions.
     private let dark: [Bool]
     private let width: Int, height: Int
@@ -170,7 +170,7 @@ struct FinderCensus {
         let box: Region
         let module: Double
         /// Whether timing patterns run between the group's patterns as between a code's
-        /// finders (`timingHolds(from:to:toward:)`): evidence of a code, where a group of
+        /// finders (`timingHolds(corner:_:_:)`): evidence of a code, where a group of
         /// finder-like patterns in a texture or a code's data seldom has them.
         var timed = false
     }
@@ -183,12 +183,12 @@ struct FinderCensus {
     /// explains may be, each with the code's quiet zone; the most compact groups first, at
     /// most `maxRegions`. Three patterns are one code's corners when their module
     /// sizes are alike and two lie at about the same distance from the third (7 to 60 of
-    /// its modules: a code of up to version 10) at about a right angle, or, when their timing
-    /// patterns hold, up to `slantedRatio` times as far and further from square (a code
-    /// seen at a slant); a pattern is in one
-    /// group at most, its modules are at least `smallestRegionModule` and at least
-    /// `leastGroupedHits` scan rows crossed it. Patterns in no
-    /// such group, of which a textured photo holds hundreds, give no region.
+    /// its modules: a code of up to version 10) at about a right angle (`squareRatio`,
+    /// `squareCosine`), or, when their timing patterns hold, up to `slantedRatio` times as
+    /// far and further from square (a code seen at a slant); a pattern is in one group at
+    /// most, its modules are at least `smallestRegionModule` and at least `leastGroupedHits`
+    /// scan rows crossed it. Patterns in no such group, of which a textured photo holds
+    /// hundreds, give no region.
     func regions(unexplainedBy detections: [Detection]) -> [Group] {
         // Top to bottom, so that the patterns near one lie in a band of rows around it.
         let open = unexplainedIndices(by: detections)
@@ -222,7 +222,7 @@ struct FinderCensus {
                     guard !quads.contains(where: { $0.encloses(middle) }) else { continue }
                     let timed = timingHolds(corner: a, b, c)
                     // A slanted group counts only with its timing patterns to show for it.
-                    guard timed || ratio <= 1.25 && abs(cosine) < 0.25 else { continue }
+                    guard timed || ratio <= Self.squareRatio && abs(cosine) < Self.squareCosine else { continue }
                     groups.append((timed, ab + ac, a, b, c))
                 }
             }
@@ -247,12 +247,14 @@ struct FinderCensus {
 
     /// The most one side of a group may be longer than the other, and the most the cosine of
     /// their angle may be, when the group's timing patterns hold: a code photographed at a
-    /// slant (a page tilted away from the camera) is a trapezium. Without them a group must
-    /// be nearly square (1.25, 0.25): texture makes many loose triangles.
+    /// slant (a page tilted away from the camera) is a trapezium.
     static let slantedRatio = 1.5, slantedCosine = 0.4
+    /// The same bounds for a group without timing patterns, which must be nearly square:
+    /// texture makes many loose triangles.
+    static let squareRatio = 1.25, squareCosine = 0.25
 
     /// Whether timing patterns run between the patterns `a` (the corner), `b` and `c` as
-    /// between a code's finders (`timingHolds(from:to:toward:)` both ways). The module along
+    /// between a code's finders (`timingHolds(from:to:toward:along:across:)` both ways). The module along
     /// each side is that side's length over the modules between two finders' centres (10 and
     /// 4 a version), a count either side may give: a slanted code's module differs along its
     /// two sides, and the census measures a pattern's module along the rows, longer than the
@@ -329,7 +331,7 @@ struct FinderCensus {
         }
     }
 
-    /// The longest run, in modules, on a line `timingHolds(from:to:toward:)` takes for a
+    /// The longest run, in modules, on a line `timingHolds(from:to:toward:along:across:)` takes for a
     /// timing pattern: one module, grown by blur and a threshold.
     static let timingLongestRun = 2.2
 
