@@ -21,7 +21,7 @@ import Foundation
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | beside it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers; on a large photo's 4-megapixel level) | — | each `read` (its kind) or `uncovered` | always |
 /// | `midrangeLocated` | `nothingRead` | `roomForMore` (always on a large photo) | always |
-/// | `plain` (on a large photo at `balanced`, `largeLinear`: zbar's linear scan over every pixel, always, and `plainOnPyramid`: zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
+/// | `plain` (on a large photo at `balanced`, `largeLinear`: zbar's linear scan over every pixel, under `unreadBars` alone, and `plainOnPyramid`: zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
 /// | `profiled` (and our MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `linearCopies` (zbar's EAN/UPC decoders on darkened and enlarged copies; on a large photo's 4-megapixel level) | — | `nothingRead` and `barsShow` (the enlarged copy: and `narrowerThan(400)`) | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
@@ -228,9 +228,9 @@ enum PassPlan {
             // pixel, as fine and blurred bars need, on the bar regions no code read explains.
             let level = { (pass: Pass) in large && !thorough ? onPyramid(pass, pixels: pixels) : pass }
             let own = ours.flatMap { stage([level($0)], thorough ? .always : ownGate($0)) }
-            // On a large photo zbar's linear scan runs whatever was read (`largeLinear`).
+            // On a large photo zbar's linear scan runs while bars are unread (`largeLinear`).
             let plainStages = large && !thorough
-                ? stage(largeLinear, .always) + stage(plainOnPyramid(pixels: pixels), plainGate) : stage(plain[0], plainGate)
+                ? stage(largeLinear, barsGate) + stage(plainOnPyramid(pixels: pixels), plainGate) : stage(plain[0], plainGate)
             // The grey-profile reader's gate is looked at before both plain searches, and
             // again, as `unreadBars`, on what they read: it runs after them, where bars are
             // still unread.
@@ -388,11 +388,14 @@ enum PassPlan {
     /// codes, zbar's QR search costs five times its linear scan and zxing-cpp's harder
     /// search as much as zxing-cpp 3.1's whole reading, while the small codes they would
     /// read there at full size are the regions' (measured on the generated sheets: 5.3 of
-    /// 8 s of `passes --plan` went to zbar's QR search alone). The linear scan runs whatever
-    /// was read: bars among a page's texture need not be among the largest bar regions
-    /// `Gate.unreadBars` looks at, and plain zbarimg reads them. It scans every row and
-    /// column, as zbarimg does: over every other one (`ZBAR_CFG_X_DENSITY` 2), which would
-    /// halve its cost, zbar read a DataBar out of a texture of finder-like squares.
+    /// 8 s of `passes --plan` went to zbar's QR search alone). The linear scan runs while
+    /// nothing is read or a bar region is left unread (`Gate.unreadBars`, not `roomForMore`):
+    /// on a page of QR codes that the regions read whole it was the costliest stage left,
+    /// 1.4 of 2.6 s of `passes --plan` over the six generated sheets, for no read, while a
+    /// small blurred EAN-13 among a 12-megapixel texture still shows as an unread bar region
+    /// and keeps it in the plan (GateImageTests). It scans every row and column, as zbarimg does:
+    /// over every other one (`ZBAR_CFG_X_DENSITY` 2), which would halve its cost, zbar read
+    /// a DataBar out of a texture of finder-like squares.
     static let largeLinear: [Pass] = [Pass(.zbarLinear)]
 
     /// zxing-cpp's harder search and zbar's (QR) search on the pyramid level of a large

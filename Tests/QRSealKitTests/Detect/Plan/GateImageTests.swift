@@ -106,8 +106,18 @@ struct GateImageTests {
         Self.paste(ean, into: &page, width: w, x: 600, y: 400)
         let image = GrayImage(width: w, height: h, pixels: page)
         #expect(image.width * image.height > PassPlan.pyramidAbove)
-        let found = Detector().detect(in: image)
+        let (found, stages) = PlanGateTests.detect(image)
         #expect(Set(found.compactMap(\.text)) == [expected, "one code on a large page"])
+        // Bars no code read explains keep zbar's linear scan over every pixel in the plan.
+        #expect(stages.contains("zbar(linear) []"), "\(stages)")
+    }
+
+    @Test("a 4.4-megapixel page of QR codes that the regions read whole leaves zbar's linear scan out")
+    func readPageSkipsLinear() throws {
+        let (image, expected) = try LargePhotoTests.sample("sheets/many-codes.png")
+        let (found, stages) = PlanGateTests.detect(image)
+        #expect(found.compactMap(\.text).sorted() == expected.sorted())
+        #expect(!stages.contains("zbar(linear) []"), "\(stages)")
     }
 
     @Test("the grey-profile reader is left out only where an engine read the whole EAN/UPC symbol before it")
