@@ -67,7 +67,9 @@ struct ScanCommand {
         // come free; what they hold is opened, kept and printed in order. Only the
         // annotated image's bytes are kept past its scan.
         let sources = sources, scanner = intake.reader, keepBytes = annotation != nil, text = text
-        inOrder(count: sources.count, width: ProcessInfo.processInfo.activeProcessorCount, { i in
+        // Asked once: Foundation reads the cgroup's files for it on every call.
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        inOrder(count: sources.count, width: cores, { i in
             let source = sources[i]
             let loaded = Result { () throws(CLIError) in
                 source == "-" ? try StandardInput.image(console, limit: Files.maxInputBytes)
@@ -78,7 +80,7 @@ struct ScanCommand {
             // there are cores, so that few are held at once.
             let pictures = Result { () throws(RasterError) -> [ScannedPicture] in
                 let results = ScannedPictures(), group = DispatchGroup()
-                let slots = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount)
+                let slots = DispatchSemaphore(value: cores)
                 defer { group.wait() }
                 try scanner.decoder.decodeEach((try? loaded.get()) ?? []) { image, part in
                     let index = results.reserve()

@@ -22,7 +22,8 @@ import Foundation
 /// | beside it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers; on a large photo's 4-megapixel level) | — | each `read` (its kind) or `uncovered` | always |
 /// | `midrangeLocated` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | `plain` (on a large photo at `balanced`, `largeLinear`: zbar's linear scan over every pixel, under `unreadBars` alone, and `plainOnPyramid`: zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
-/// | `profiled` (and our MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
+/// | `profiled[0]` (our width reader and MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
+/// | `profiled[1]` (the grey-profile reader), after those | — | `unreadBars` | always |
 /// | `linearCopies` (zbar's EAN/UPC decoders on darkened and enlarged copies; on a large photo's 4-megapixel level) | — | `nothingRead` and `barsShow` (the enlarged copy: and `narrowerThan(400)`) | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
@@ -231,11 +232,12 @@ enum PassPlan {
             // On a large photo zbar's linear scan runs while bars are unread (`largeLinear`).
             let plainStages = large && !thorough
                 ? stage(largeLinear, barsGate) + stage(plainOnPyramid(pixels: pixels), plainGate) : stage(plain[0], plainGate)
-            // The grey-profile reader's gate is looked at before both plain searches, and
-            // again, as `unreadBars`, on what they read: it runs after them, where bars are
-            // still unread.
+            // The readers of bars' gate is looked at before both plain searches, and again,
+            // as `unreadBars`, on what they read: they run after them, where bars are still
+            // unread, and the grey-profile reader after the others (`profiled`).
             return [quick] + regionsFirst + located.map { stage($0, early) + own } + midrangeLocated.map { stage($0, early) }
                 + [plainStages + stage(profiled[0], profilesGate, afterwards: thorough ? nil : .unreadBars)]
+                + [stage(profiled[1], profilesGate, afterwards: thorough ? nil : .unreadBars)]
                 + [linearCopies.flatMap { stage([onPyramid($0, pixels: pixels)], thorough ? .always : linearCopyGate($0)) }]
                 + [[Stage(work: .regions, gate: large ? .always : .somethingRead)]]
                 + rest
@@ -404,22 +406,25 @@ enum PassPlan {
         [Pass(.zxing(harder: true)), Pass(.zbar)].map { onPyramid($0, pixels: pixels) }
     }
 
-    /// Our own EAN/UPC reader on grey levels (`ProfileReader`), after both plain searches:
-    /// it reads blurred and low-resolution bars both engines lose, and its reads outvote
-    /// theirs where an engine reads part of a symbol as a shorter one (`Detector.merged`).
-    /// It is in their batch, its gate looked at before them (at `balanced`, `roomForMore`
-    /// and `unreadBars`), and runs after them only on the bar regions they left unread
-    /// (`unread(_:by:)`): fitting grey profiles costs more than both searches, and on a 1D
-    /// photo that plain zbar reads whole it could only agree.
+    /// The readers of bar regions the plain searches left unread, in two batches after them.
     ///
-    /// Beside it, on the same bar regions, our reader of the linear codes neither engine
+    /// First, in the plain searches' batch, its gate looked at before them (at `balanced`,
+    /// `unreadBars`) and again after them: our reader of the linear codes neither engine
     /// reads (`WidthReader`: DataBar Limited, Telepen, MSI, DX film edge, and the DataBar
-    /// Expanded and Expanded Stacked symbols they miss): a few bands of
-    /// scan lines per region split into bars and spaces, far cheaper than the fits; where
-    /// the plain searches read the bars, it is not run. And our MicroPDF417 reader across
-    /// the same unread bar regions, at their angle: a MicroPDF417 turned off the axes, which
-    /// its pass along the rows and columns (`ours`) cannot read, shows as one.
-    static let profiled: [[Pass]] = [[Pass(.profiles), Pass(.widths), Pass(.turnedMicroPDF417)]]
+    /// Expanded and Expanded Stacked symbols they miss), a few bands of scan lines per
+    /// region split into bars and spaces, and our MicroPDF417 reader across the same
+    /// regions, at their angle: a MicroPDF417 turned off the axes, which its pass along the
+    /// rows and columns (`ours`) cannot read, shows as one.
+    ///
+    /// Then, in a batch of its own under `unreadBars`, our EAN/UPC reader on grey levels
+    /// (`ProfileReader`): it reads blurred and low-resolution bars both engines lose, and
+    /// its reads outvote theirs where an engine reads part of a symbol as a shorter one
+    /// (`Detector.merged`). Fitting grey profiles costs several times what the readers
+    /// before it cost, so it runs only on the bar regions that they too left unread
+    /// (`unread(_:by:)`): beside them, it had spent 290 of its 970 ms over the shared
+    /// corpus on the Telepen, DX film edge and DataBar symbols the width reader read at the
+    /// same time (`passes --plan`).
+    static let profiled: [[Pass]] = [[Pass(.widths), Pass(.turnedMicroPDF417)], [Pass(.profiles)]]
 
     /// zbar's linear scan on three copies, in a batch of its own after the grey-profile
     /// reader, while nothing has been read and a bar region shows: the last look at a
@@ -467,12 +472,16 @@ enum PassPlan {
     /// Those of `bars` that no code in `found` explains: what the plain searches and the
     /// grey-profile reader still have to read. A two-dimensional or stacked code explains
     /// the region whose centre lies in it or near its corners (its modules make bar-like
-    /// blocks); a linear code
+    /// blocks); a DataBar Expanded, which may be stacked in rows while a read's corners
+    /// give the rows it was read on, the region whose centre lies within its width of it
+    /// (each row of a symbol read in zxing-more/rssexpandedstacked-1 is a region of its
+    /// own, and the grey-profile reader ran on 37 of them for nothing); a linear code
     /// but an EAN-8 or a UPC-E, the region whose centre and both ends along the bars lie in
     /// it, since codes printed one above the other, bars in line, join into one region
     /// centred on the middle one.
     static func unread(_ bars: [BarRegion], by found: [Detection]) -> [BarRegion] {
         let matrix = found.filter(\.symbology.isMatrix)
+        let stacked = found.filter { $0.symbology == .databarExpanded }
         let linear = found.filter { !$0.symbology.isMatrix && $0.symbology != .ean8 && $0.symbology != .upce }
         func within(_ codes: [Detection], _ x: Double, _ y: Double, share: Double) -> Bool {
             codes.contains { d in
@@ -482,7 +491,7 @@ enum PassPlan {
         }
         return bars.filter { region in
             // The circle round a square symbol: its corners too.
-            if within(matrix, region.x, region.y, share: 0.75) { return false }
+            if within(matrix, region.x, region.y, share: 0.75) || within(stacked, region.x, region.y, share: 1) { return false }
             // Along the bars: perpendicular to the direction across them.
             let ux = -sin(region.angle) * region.along * 0.8, uy = cos(region.angle) * region.along * 0.8
             return !within(linear, region.x, region.y, share: 0.5) || !within(linear, region.x + ux, region.y + uy, share: 0.6)

@@ -7,20 +7,23 @@ import TestSupport
 /// in `Detector` runs, and what a user sees of their order and gates.
 @Suite("Detector: the plan's stages and their gates")
 struct PlanStageTests {
-    @Test("a blurred EAN-13 that only the grey-profile reader reads is read in the batch of both plain searches, after them")
+    @Test("a blurred EAN-13 that only the grey-profile reader reads is read after both plain searches and the width reader left its bars unread")
     func profilesAfterPlain() throws {
         let (image, expected) = try LargePhotoTests.sample("linear/ean13-blur.jpg")
         let (found, stages) = PlanGateTests.detect(image)
         #expect(found.compactMap(\.text) == expected)
-        // Both plain searches ran, and then, as they left its bars unread, the grey-profile reader.
+        // Both plain searches ran, then the width reader, and then, as they left its bars
+        // unread, the grey-profile reader.
         let profiles = try #require(stages.firstIndex { $0.hasPrefix("profiles") }, "\(stages)")
         let zbar = try #require(stages.firstIndex(of: "zbar []"), "\(stages)")
-        #expect(zbar < profiles)
-        let batch = try #require(PassPlan.stages(for: .balanced, pixels: image.width * image.height)
-            .first { $0.flatMap(\.passes).contains(Pass(.profiles)) })
-        #expect(Set(batch.flatMap(\.passes))
-                == [Pass(.profiles), Pass(.widths), Pass(.turnedMicroPDF417), Pass(.zbar), Pass(.zxing(harder: true))])
-        #expect(batch.map(\.afterwards) == [nil, .unreadBars])
+        let widths = try #require(stages.firstIndex(of: "widths []"), "\(stages)")
+        #expect(zbar < widths && widths < profiles)
+        let plan = PassPlan.stages(for: .balanced, pixels: image.width * image.height)
+        let batch = try #require(plan.firstIndex { $0.flatMap(\.passes).contains(Pass(.widths)) })
+        #expect(Set(plan[batch].flatMap(\.passes))
+                == [Pass(.widths), Pass(.turnedMicroPDF417), Pass(.zbar), Pass(.zxing(harder: true))])
+        #expect(plan[batch].map(\.afterwards) == [nil, .unreadBars])
+        #expect(plan[batch + 1].flatMap(\.passes) == [Pass(.profiles)] && plan[batch + 1].map(\.afterwards) == [.unreadBars])
     }
 
     @Test("an EAN-13 turned a quarter, which plain zbar reads whole, leaves the grey-profile reader out")
