@@ -19,7 +19,7 @@ import Foundation
 /// | `first` (quick search; our Aztec reader beside it at `fast`) | always | always | always |
 /// | `regions`, on a photo larger than `pyramidAbove` only | always | always | always |
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
-/// | beside it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers; on a large photo's 4-megapixel level) | — | each `read` (its kind) or `uncovered` | always |
+/// | after it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers; on a large photo's 4-megapixel level) | — | each `read` (its kind) or `uncovered`, before the locator and after it | always |
 /// | `midrangeLocated` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | `plain` (on a large photo at `balanced`, `largeLinear`: zbar's linear scan over every pixel, under `unreadBars` alone, and `plainOnPyramid`: zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
 /// | `profiled[0]` (our width reader and MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
@@ -228,7 +228,8 @@ enum PassPlan {
             // together than zxing-cpp 3.1's whole reading. The readers of bars see every
             // pixel, as fine and blurred bars need, on the bar regions no code read explains.
             let level = { (pass: Pass) in large && !thorough ? onPyramid(pass, pixels: pixels) : pass }
-            let own = ours.flatMap { stage([level($0)], thorough ? .always : ownGate($0)) }
+            // After the locator beside them, whose dense codes leave no room for another.
+            let own = ours.flatMap { stage([level($0)], thorough ? .always : ownGate($0), afterwards: thorough ? nil : ownGate($0)) }
             // On a large photo zbar's linear scan runs while bars are unread (`largeLinear`).
             let plainStages = large && !thorough
                 ? stage(largeLinear, barsGate) + stage(plainOnPyramid(pixels: pixels), plainGate) : stage(plain[0], plainGate)
@@ -255,14 +256,16 @@ enum PassPlan {
     /// Our own Aztec, Data Matrix and rMQR readers (`AztecReader`, `DataMatrixReader`,
     /// `RMQRReader`): Runes,
     /// turned, distorted and damaged symbols libZXing 1.4 misses or misreads. At `balanced`
-    /// they run beside the locator, after the quick search, each while nothing was read, a
+    /// they run in the locator's batch, after it, each while nothing was read, a
     /// code of its kind was read (`Gate.read`: libZXing 1.4 misreads some Aztec symbols, and
     /// a read soundly checked by our Reed–Solomon decoder must meet it to win,
-    /// `Detector.merged`), or the codes read leave room for another (`Gate.uncovered`).
-    /// On a photo that the quick search read whole they cost nothing, where each cost about
-    /// a millisecond (a labelling of the dark and the light pixels, a pass over the rows).
+    /// `Detector.merged`), or the codes read leave room for another (`Gate.uncovered`),
+    /// looked at before the locator and again after it: on a photo that the quick search or
+    /// the locator read whole they cost nothing, where each cost about a millisecond (a
+    /// labelling of the dark and the light pixels, a pass over the rows), and beside the
+    /// locator they had cost more than it over the generated dense photos, which it reads.
     /// Our rMQR reader (`RMQRReader`), which no engine has, runs under the same gate: it
-    /// starts from the finder census the locator beside it takes anyway, and tries only the
+    /// starts from the finder census the locator before it takes anyway, and tries only the
     /// first `RMQRReader.maxPatterns` patterns.
     /// Our MicroPDF417 reader (`MicroPDF417Reader`) runs beside them the same way: no engine
     /// reads MicroPDF417, and its scan of the rows and columns for row address patterns
