@@ -71,7 +71,34 @@ struct ZXingEngine: Sendable {
             }
         }
         guard results.count > 0, let items = results.items else { return [] }
-        return UnsafeBufferPointer(start: items, count: results.count).compactMap(Self.candidate)
+        return UnsafeBufferPointer(start: items, count: results.count).compactMap(Self.candidate).map { found in
+            guard found.symbology == .maxiCode, found.corners.allSatisfy({ $0 == found.corners[0] }), let box = Self.darkBounds(image) else { return found }
+            var placed = found
+            placed.corners = box
+            return placed
+        }
+    }
+
+    /// The corners of the box round the pixels of `image` darker than the middle of its
+    /// range; nil when it has no contrast. libZXing 1.4 reads a MaxiCode only as the symbol
+    /// alone in the image (a "pure" one: the box round its dark pixels, which it finds itself)
+    /// and reports it at (0, 0): placed there, it showed nowhere in `--annotate` and explained
+    /// none of its own blocks to the plan, which ran the grey-profile reader on every
+    /// MaxiCode in zxing-more (`PassPlan.unread`).
+    static func darkBounds(_ image: GrayImage) -> [Point]? {
+        guard let low = image.pixels.min(), let high = image.pixels.max(), high > low else { return nil }
+        let middle = (Int(low) + Int(high)) / 2
+        var x0 = image.width, y0 = image.height, x1 = -1, y1 = -1
+        image.pixels.withUnsafeBufferPointer { p in
+            for y in 0..<image.height {
+                for x in 0..<image.width where Int(p[y * image.width + x]) <= middle {
+                    x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+                }
+            }
+        }
+        guard x1 >= x0, y1 >= y0 else { return nil }
+        let (left, top, right, bottom) = (Double(x0), Double(y0), Double(x1 + 1), Double(y1 + 1))
+        return [Point(x: left, y: top), Point(x: right, y: top), Point(x: right, y: bottom), Point(x: left, y: bottom)]
     }
 
     /// How long one read may take before the helper is stopped: far beyond what an image

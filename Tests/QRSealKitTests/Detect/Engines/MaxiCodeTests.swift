@@ -22,7 +22,22 @@ struct MaxiCodeTests {
         let found = detector.detect(in: image)
         #expect(found.map(\.symbology) == [.maxiCode], "\(name)")
         #expect(found.first?.bytes == expected, "\(name)")
-        #expect(found.first?.corners.count == 4)
+        // Placed round the symbol (libZXing 1.4 reports a MaxiCode at the origin): every dark
+        // pixel of the sample lies in the box of its corners, and the box is no larger than
+        // the image.
+        let corners = try #require(found.first?.corners)
+        #expect(corners.count == 4)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let (x0, x1, y0, y1) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
+        #expect(x1 - x0 > Double(image.width) / 2 && y1 - y0 > Double(image.height) / 2, "\(name): \(corners)")
+        #expect(x0 >= 0 && y0 >= 0 && x1 <= Double(image.width) && y1 <= Double(image.height), "\(name): \(corners)")
+        var outside = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixels[y * image.width + x] < 64 {
+                if !(x0...x1).contains(Double(x)) || !(y0...y1).contains(Double(y)) { outside += 1 }
+            }
+        }
+        #expect(outside == 0, "\(name): \(outside) dark pixels outside \(corners)")
     }
 
     @Test("without an ECI a MaxiCode's bytes are ISO-8859-1 text, never guessed as another encoding")
