@@ -11,6 +11,8 @@ struct BarRegion: Sendable {
     var angle: Double
     /// Half the region's extent across the bars and along them, pixels.
     var across: Double, along: Double
+    /// The dark bars the lines across it cross (`BarRegions.bars(across:in:)`), once counted.
+    var bars = 0
 }
 
 enum BarRegions {
@@ -50,9 +52,10 @@ enum BarRegions {
         let w = image.width, h = image.height
         if min(w, h) < 2 * block {
             let horizontal = w >= h
-            let strip = BarRegion(x: Double(w) / 2, y: Double(h) / 2, angle: horizontal ? 0 : .pi / 2,
+            var strip = BarRegion(x: Double(w) / 2, y: Double(h) / 2, angle: horizontal ? 0 : .pi / 2,
                                   across: Double(horizontal ? w : h) / 2, along: Double(horizontal ? h : w) / 2)
-            return bars(across: strip, in: image) >= leastBars ? [strip] : []
+            strip.bars = bars(across: strip, in: image)
+            return strip.bars >= leastBars ? [strip] : []
         }
         var source = image, scale = 1.0
         if w * h > maxPixels, let small = image.scaled(by: (Double(maxPixels) / Double(w * h)).squareRoot()) {
@@ -166,7 +169,11 @@ enum BarRegions {
             }
         }
         let found = regions.sorted { $0.size > $1.size }.map(\.region)
-        return Array(found.lazy.filter { $0.across >= minAcross && bars(across: $0, in: image) >= leastBars }.prefix(most))
+        return Array(found.lazy.filter { $0.across >= minAcross }.map { region in
+            var counted = region
+            counted.bars = bars(across: region, in: image)
+            return counted
+        }.filter { $0.bars >= leastBars }.prefix(most))
     }
 
     /// How many dark bars the lines across `region` cross: the median of five, through its

@@ -24,7 +24,7 @@ import Foundation
 /// | `plain` (on a large photo at `balanced`, `largeLinear`: zbar's linear scan over every pixel, under `unreadBars` alone, and `plainOnPyramid`: zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
 /// | `profiled[0]` (our width reader and MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `profiled[1]` (the grey-profile reader), after those | — | `unreadBars` | always |
-/// | `linearCopies` (zbar's EAN/UPC decoders on darkened and enlarged copies; on a large photo's 4-megapixel level) | — | `nothingRead` and `barsShow` (the enlarged copy: and `narrowerThan(400)`) | always |
+/// | `linearCopies` (zbar's EAN/UPC decoders on darkened and enlarged copies; on a large photo's 4-megapixel level) | — | `nothingRead` and `barsShow(productBars)` (the enlarged copy: and `narrowerThan(400)`) | always |
 /// | `regions` | — | `somethingRead` (always on a large photo) | `somethingRead` (always on a large photo) |
 /// | `widelyLocated` | — | `roomForMore` and `thresholdedFinders` (`roomForMore` on a large photo) | always |
 /// | `balanced` (on a 4-megapixel level of a large photo): the inverted copy | — | `roomForMore` | always |
@@ -123,8 +123,9 @@ enum PassPlan {
         /// profiles, which costs more than both, runs only where they too left bars unread.
         case unreadBars
         /// A bar region shows in the image (`BarRegions`, up to `barRegionsLooked`), read
-        /// or not: the evidence `unreadBars` looks at, taken once.
-        case barsShow
+        /// or not, crossing at least this many bars: the evidence `unreadBars` looks at,
+        /// taken once.
+        case barsShow(Int)
         /// A QR finder pattern shows on one of the locally thresholded copies the first two
         /// `balanced` batches read (`thresholdedCopies`): in the finder census of the copy,
         /// a pattern crossed by at least `FinderCensus.leastGroupedHits` scan rows whose
@@ -172,7 +173,7 @@ enum PassPlan {
                     && census().regions(unexplainedBy: found).contains(where: \.timed)
             case .unreadBars:
                 return found.isEmpty || PassPlan.barsUnread(found, bars: bars())
-            case .barsShow: return !bars().isEmpty
+            case .barsShow(let least): return bars().contains { $0.bars >= least }
             case .thresholdedFinders: return finders()
             case .addOnUnread:
                 return found.contains { EANAddOn.split($0.bytes, of: $0.symbology)?.addOn.isEmpty == true }
@@ -453,13 +454,20 @@ enum PassPlan {
     ]
 
     /// The gate of `pass`, one of `linearCopies`, at `balanced`: nothing read and a bar
-    /// region shows; for the enlarged copy also an image whose smaller side is under 400
+    /// region crossing as many bars as a product code shows (`productBars`); for the enlarged copy also an image whose smaller side is under 400
     /// pixels, a crop around one code, as for the enlarged copies of `balanced`'s last
     /// batch (a 640 × 480 photo without a code, enlarged, cost as much as its whole reading).
     static func linearCopyGate(_ pass: Pass) -> Gate {
-        let gate: Gate = .both(.nothingRead, .barsShow)
+        let gate: Gate = .both(.nothingRead, .barsShow(productBars))
         return pass.steps.contains(.upscale(2)) ? .both(gate, .narrowerThan(400)) : gate
     }
+
+    /// The bars a region must cross for `linearCopies` to look at it: two thirds of the 17
+    /// of a UPC-E, the product code with the fewest. Each photo of zxing-1d those copies
+    /// read first shows a region of 18 to 35; 6 of the 21 photos of zxing-nothing show one
+    /// of 4 to 9 bars at most (texture), on which the copies had cost about a sixth of
+    /// their reading, and one of 18.
+    static let productBars = 12
 
     /// How many bar regions `Gate.unreadBars` looks at, largest first: a sheet of every
     /// kind of code holds a dozen, and a region left out would hide its code from the plain

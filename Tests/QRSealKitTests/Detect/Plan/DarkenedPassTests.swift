@@ -79,7 +79,24 @@ struct DarkenedPassTests {
         for pass in PassPlan.linearCopies {
             let gate = stages.first { $0.passes == [pass] }?.gate
             #expect(gate == PassPlan.linearCopyGate(pass), "\(pass)")
-            #expect(gate == .both(.nothingRead, .barsShow) || gate == .both(.both(.nothingRead, .barsShow), .narrowerThan(400)))
+            let bars = PassPlan.Gate.barsShow(PassPlan.productBars)
+            #expect(gate == .both(.nothingRead, bars) || gate == .both(.both(.nothingRead, bars), .narrowerThan(400)))
         }
+    }
+
+    @Test("the copies run where a region crosses as many bars as a product code shows: on each photo they read, not on a texture of short bar-like runs")
+    func productBarsGate() throws {
+        for (name, _) in Self.copies {
+            let (image, _) = try Self.sample(name)
+            let most = BarRegions.find(in: image, most: PassPlan.barRegionsLooked).map(\.bars).max() ?? 0
+            #expect(most >= PassPlan.productBars, "\(name): \(most) bars")
+        }
+        let url = Self.root.appendingPathComponent("nothing/zxing-photo-09.png")
+        let texture = try ImageDecoder().decode([UInt8](try Data(contentsOf: url)))
+        let regions = BarRegions.find(in: texture, most: PassPlan.barRegionsLooked)
+        #expect(!regions.isEmpty, "the photo shows bar-like regions")
+        let (found, stages) = PlanGateTests.detect(texture)
+        #expect(found.isEmpty)
+        #expect(!stages.contains { $0.hasPrefix("zbar(products)") }, "\(stages)")
     }
 }
