@@ -147,7 +147,12 @@ enum AlignmentPatterns {
         let limit = Int(module * 2.5) + 2
         /// The middle of the light ring's outer edges along (dx, dy) through (x, y), when the
         /// runs there are in the pattern's proportions.
-        func middle(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int) -> Double? {
+        func middle(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int) -> Double? { measured(x, y, dx, dy).middle }
+        /// `middle`, and how many pixels of the dark run through (x, y) lie beyond it along
+        /// (dx, dy) (at most `limit`): every pixel of the run gives the same middle, as the
+        /// runs it is measured on are the same, unless the run is longer than `limit`, when
+        /// each gives none.
+        func measured(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int) -> (middle: Double?, ahead: Int) {
             func run(_ sx: Int, _ sy: Int, _ step: Int, dark colour: Bool) -> Int {
                 var n = 0, cx = sx, cy = sy
                 while n < limit, cx >= 0, cy >= 0, cx < w, cy < h, dark[cy * w + cx] == colour {
@@ -162,12 +167,12 @@ enum AlignmentPatterns {
             let lowDark = run(x - dx * (back + lowLight), y - dy * (back + lowLight), -1, dark: true)
             let highDark = run(x + dx * (ahead + 1 + highLight), y + dy * (ahead + 1 + highLight), 1, dark: true)
             let tolerance = 0.75 * module + 1
-            for n in [lowLight, center, highLight] where abs(Double(n) - module) > tolerance { return nil }
+            for n in [lowLight, center, highLight] where abs(Double(n) - module) > tolerance { return (nil, ahead) }
             guard Double(min(lowDark, highDark)) >= max(1, 0.4 * module),
-                  abs(Double(lowLight + center + highLight) - 3 * module) < 1.5 * module + 1 else { return nil }
+                  abs(Double(lowLight + center + highLight) - 3 * module) < 1.5 * module + 1 else { return (nil, ahead) }
             let origin = dx != 0 ? x : y
             let low = Double(origin - back - lowLight + 1), high = Double(origin + ahead + 1 + highLight)
-            return (low + high) / 2
+            return ((low + high) / 2, ahead)
         }
         func isPattern(at p: Point) -> Bool {
             var lightMissed = 0, darkMissed = 0
@@ -186,11 +191,25 @@ enum AlignmentPatterns {
             return lightMissed == 0 && darkMissed <= 2
         }
         var best: (point: Point, distance: Double)?
+        // Each dark run is measured once along the row and once down the column, for all
+        // of its pixels (`measured`): the last pixel it covers, and its middle.
+        let x0 = max(0, gx - r), x1 = min(w - 1, gx + r)
+        var columns = [(last: Int, middle: Double?)](repeating: (-1, nil), count: x1 - x0 + 1)
         for y in max(0, gy - r)...min(h - 1, gy + r) {
-            for x in max(0, gx - r)...min(w - 1, gx + r) where dark[y * w + x] {
+            var row: (last: Int, middle: Double?) = (-1, nil)
+            for x in x0...x1 where dark[y * w + x] {
                 let d = Double((x - gx) * (x - gx) + (y - gy) * (y - gy))
-                guard d <= radius * radius, d < (best?.distance ?? .infinity),
-                      let cx = middle(x, y, 1, 0), let cy = middle(x, y, 0, 1) else { continue }
+                guard d <= radius * radius, d < (best?.distance ?? .infinity) else { continue }
+                if x > row.last {
+                    let m = measured(x, y, 1, 0)
+                    row = (x + m.ahead, m.middle)
+                }
+                guard let cx = row.middle else { continue }
+                if y > columns[x - x0].last {
+                    let m = measured(x, y, 0, 1)
+                    columns[x - x0] = (y + m.ahead, m.middle)
+                }
+                guard let cy = columns[x - x0].middle else { continue }
                 // Across again through the found middle row, which a corner of the ring can fool.
                 let my = min(h - 1, max(0, Int(cy))), mx = min(w - 1, max(0, Int(cx)))
                 guard dark[my * w + mx], let refinedX = middle(mx, my, 1, 0), let refinedY = middle(mx, my, 0, 1),
