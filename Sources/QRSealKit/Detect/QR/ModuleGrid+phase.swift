@@ -36,14 +36,17 @@ extension ModuleGrid {
                     }
                 }
                 var across = (cos: 0.0, sin: 0.0, total: 0.0), down = (cos: 0.0, sin: 0.0, total: 0.0)
+                // The cycle's sine and cosine at each sample column and row, taken once.
+                let angleX = (0..<columns).map { 2 * Double.pi * (x0 + Double($0) * step) }
+                let cosX = angleX.map(cos), sinX = angleX.map(sin)
                 for r in 1..<max(1, rows - 1) {
                     let angleY = 2 * Double.pi * (y0 + Double(r) * step)
+                    let (cosY, sinY) = (cos(angleY), sin(angleY))
                     for c in 1..<max(1, columns - 1) {
                         let gx = abs(grey[r * columns + c + 1] - grey[r * columns + c - 1])
                         let gy = abs(grey[(r + 1) * columns + c] - grey[(r - 1) * columns + c])
-                        let angleX = 2 * Double.pi * (x0 + Double(c) * step)
-                        across.cos += gx * cos(angleX); across.sin += gx * sin(angleX); across.total += gx
-                        down.cos += gy * cos(angleY); down.sin += gy * sin(angleY); down.total += gy
+                        across.cos += gx * cosX[c]; across.sin += gx * sinX[c]; across.total += gx
+                        down.cos += gy * cosY; down.sin += gy * sinY; down.total += gy
                     }
                 }
                 func offset(_ s: (cos: Double, sin: Double, total: Double)) -> Double? {

@@ -76,7 +76,9 @@ struct ModuleGrid: Sendable {
     func timingModules(in image: GrayImage, radius: Int = 4) -> (row: [Bool], column: [Bool]) {
         let n = dimension
         guard n > 16 else { return ([], []) }
-        let dark = thresholded(samples(in: image) { abs($0 - 6) <= radius || abs($1 - 6) <= radius }, radius: radius)
+        let timing = { (row: Int, column: Int) in row == 6 || column == 6 }
+        let dark = thresholded(samples(in: image) { abs($0 - 6) <= radius || abs($1 - 6) <= radius }, radius: radius,
+                               only: timing)
         return ((8..<(n - 8)).map { dark[6 * n + $0] }, (8..<(n - 8)).map { dark[$0 * n + 6] })
     }
 
@@ -92,25 +94,33 @@ struct ModuleGrid: Sendable {
         return (wrong, 2 * (n - 16))
     }
 
-    /// Each sample dark when below the mean of the samples within `radius` modules of it.
-    private func thresholded(_ s: [Double], radius: Int) -> [Bool] {
+    /// Each sample dark when below the mean of the samples within `radius` modules of it;
+    /// with `only`, just the modules (row, column) it holds for, the rest left light.
+    private func thresholded(_ s: [Double], radius: Int, only: ((Int, Int) -> Bool)? = nil) -> [Bool] {
         let n = dimension
         // Summed-area table of the samples, (n + 1)².
         var sums = [Double](repeating: 0, count: (n + 1) * (n + 1))
-        for y in 0..<n {
-            var rowSum = 0.0
-            for x in 0..<n {
-                rowSum += s[y * n + x]
-                sums[(y + 1) * (n + 1) + x + 1] = sums[y * (n + 1) + x + 1] + rowSum
-            }
-        }
         var dark = [Bool](repeating: false, count: n * n)
-        for y in 0..<n {
-            let y0 = max(0, y - radius), y1 = min(n, y + radius + 1)
-            for x in 0..<n {
-                let x0 = max(0, x - radius), x1 = min(n, x + radius + 1)
-                let total = sums[y1 * (n + 1) + x1] - sums[y0 * (n + 1) + x1] - sums[y1 * (n + 1) + x0] + sums[y0 * (n + 1) + x0]
-                dark[y * n + x] = s[y * n + x] < total / Double((x1 - x0) * (y1 - y0))
+        s.withUnsafeBufferPointer { s in
+            sums.withUnsafeMutableBufferPointer { sums in
+                for y in 0..<n {
+                    var rowSum = 0.0
+                    for x in 0..<n {
+                        rowSum += s[y * n + x]
+                        sums[(y + 1) * (n + 1) + x + 1] = sums[y * (n + 1) + x + 1] + rowSum
+                    }
+                }
+                dark.withUnsafeMutableBufferPointer { dark in
+                    for y in 0..<n {
+                        let y0 = max(0, y - radius), y1 = min(n, y + radius + 1)
+                        for x in 0..<n where only?(y, x) ?? true {
+                            let x0 = max(0, x - radius), x1 = min(n, x + radius + 1)
+                            let total = sums[y1 * (n + 1) + x1] - sums[y0 * (n + 1) + x1] - sums[y1 * (n + 1) + x0]
+                                + sums[y0 * (n + 1) + x0]
+                            dark[y * n + x] = s[y * n + x] < total / Double((x1 - x0) * (y1 - y0))
+                        }
+                    }
+                }
             }
         }
         return dark
