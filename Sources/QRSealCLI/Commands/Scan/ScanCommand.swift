@@ -71,9 +71,11 @@ struct ScanCommand {
         // files as cores are in hand at once: a file's worker waits while it is read and
         // decoded and while its passes wait on zxing-cpp's helper, and with one per core
         // the cores stood idle meanwhile (the shared corpus in one call: 1.95-2.2 s, now
-        // 1.77-1.82 s on two cores, peak memory on the 12-megapixel sheets unchanged).
+        // 1.77-1.82 s on two cores, peak memory on the 12-megapixel sheets unchanged). Not
+        // with text recognition, which reads in this process and would start a Tesseract
+        // recognizer, and hold its memory, for every file in hand.
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        inOrder(count: sources.count, width: 2 * cores, { i in
+        inOrder(count: sources.count, width: text == nil ? 2 * cores : cores, { i in
             let source = sources[i]
             let loaded = Result { () throws(CLIError) in
                 source == "-" ? try StandardInput.image(console, limit: Files.maxInputBytes)
