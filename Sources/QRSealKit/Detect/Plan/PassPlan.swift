@@ -229,7 +229,7 @@ enum PassPlan {
             // together than zxing-cpp 3.1's whole reading. The readers of bars see every
             // pixel, as fine and blurred bars need, on the bar regions no code read explains.
             let level = { (pass: Pass) in large && !thorough ? onPyramid(pass, pixels: pixels) : pass }
-            // After the locator beside them, whose dense codes leave no room for another.
+            // After the locator in their batch: a dense code it reads leaves no room for another.
             let own = ours.flatMap { stage([level($0)], thorough ? .always : ownGate($0), afterwards: thorough ? nil : ownGate($0)) }
             // On a large photo zbar's linear scan runs while bars are unread (`largeLinear`).
             let plainStages = large && !thorough
@@ -412,7 +412,7 @@ enum PassPlan {
 
     /// The readers of bar regions the plain searches left unread, in two batches after them.
     ///
-    /// First, in the plain searches' batch, its gate looked at before them (at `balanced`,
+    /// First, in the plain searches' batch, their gate looked at before them (at `balanced`,
     /// `unreadBars`) and again after them: our reader of the linear codes neither engine
     /// reads (`WidthReader`: DataBar Limited, Telepen, MSI, DX film edge, and the DataBar
     /// Expanded and Expanded Stacked symbols they miss), a few bands of scan lines per
@@ -431,7 +431,8 @@ enum PassPlan {
     static let profiled: [[Pass]] = [[Pass(.widths), Pass(.turnedMicroPDF417)], [Pass(.profiles)]]
 
     /// zbar's linear scan on three copies, in a batch of its own after the grey-profile
-    /// reader, while nothing has been read and a bar region shows: the last look at a
+    /// reader, while nothing has been read and a bar region of a product code's bars shows
+    /// (`productBars`): the last look at a
     /// photo of one product code that both plain searches and the grey profiles missed
     /// (under the gate of the grey profiles, `unreadBars`, they cost a third of the 1D
     /// folders' reading time more; without bars to look for, or enlarged whatever the
