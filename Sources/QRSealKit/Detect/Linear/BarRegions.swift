@@ -169,11 +169,76 @@ enum BarRegions {
             }
         }
         let found = regions.sorted { $0.size > $1.size }.map(\.region)
-        return Array(found.lazy.filter { $0.across >= minAcross }.map { region in
-            var counted = region
-            counted.bars = bars(across: region, in: image)
-            return counted
-        }.filter { $0.bars >= leastBars }.prefix(most))
+        var counted: [BarRegion] = [], parts: [BarRegion] = []
+        for var region in found where region.across >= minAcross || parts.count < maxParts {
+            region.bars = bars(across: region, in: image)
+            if region.bars >= leastBars {
+                if region.across >= minAcross { counted.append(region) }
+            } else {
+                parts.append(region)
+            }
+            if counted.count >= most { break }
+        }
+        if counted.count < most {
+            counted += joined(parts).compactMap { part in
+                guard part.across >= minAcross else { return nil }
+                var region = part
+                region.bars = bars(across: region, in: image)
+                return region.bars >= leastBars ? region : nil
+            }
+        }
+        return Array(counted.prefix(most))
+    }
+
+    /// The most regions of too few bars `joined(_:)` looks at.
+    static let maxParts = 12
+
+    /// Regions of too few bars each that lie in line across their bars, next to each other,
+    /// joined into one: the parts of a short code whose widest bars and spaces, flat inside,
+    /// leave gaps of blocks without gradients between them (a clean Interleaved 2 of 5 of
+    /// four digits is three regions of two or three bars). Parts at a slant to each other,
+    /// beside each other along their bars, or further apart than the wider of them reaches
+    /// stay apart; only regions that were joined are returned.
+    static func joined(_ parts: [BarRegion]) -> [BarRegion] {
+        guard parts.count >= 2 else { return [] }
+        var groups: [[BarRegion]] = parts.map { [$0] }
+        var merged = true
+        while merged {
+            merged = false
+            search: for i in groups.indices {
+                for j in groups.indices where j > i {
+                    let a = span(groups[i]), b = span(groups[j])
+                    guard angleDifference(a.angle, b.angle) < .pi / 12 else { continue }
+                    let (c, s) = (cos(a.angle), sin(a.angle))
+                    let dx = b.x - a.x, dy = b.y - a.y
+                    let alongOffset = abs(-dx * s + dy * c), acrossOffset = abs(dx * c + dy * s)
+                    guard alongOffset < 0.5 * min(a.along, b.along),
+                          acrossOffset - a.across - b.across < max(a.across, b.across) else { continue }
+                    groups[i] += groups[j]
+                    groups.remove(at: j)
+                    merged = true
+                    break search
+                }
+            }
+        }
+        return groups.filter { $0.count >= 2 }.map(span)
+    }
+
+    /// The region spanning `parts` across the first one's bars: from the near end of the
+    /// first across to the far end of the last, as wide along the bars as the widest.
+    private static func span(_ parts: [BarRegion]) -> BarRegion {
+        let first = parts[0]
+        guard parts.count > 1 else { return first }
+        let (c, s) = (cos(first.angle), sin(first.angle))
+        var lo = Double.infinity, hi = -Double.infinity, middle = 0.0
+        for part in parts {
+            let t = (part.x - first.x) * c + (part.y - first.y) * s
+            lo = min(lo, t - part.across); hi = max(hi, t + part.across)
+            middle += (-(part.x - first.x) * s + (part.y - first.y) * c) / Double(parts.count)
+        }
+        let t = (lo + hi) / 2
+        return BarRegion(x: first.x + c * t - s * middle, y: first.y + s * t + c * middle, angle: first.angle,
+                         across: (hi - lo) / 2, along: parts.map(\.along).max()!)
     }
 
     /// How many dark bars the lines across `region` cross: the median of five, through its

@@ -21,7 +21,7 @@ import Foundation
 /// | `located` | `nothingRead` | `roomForMore` (always on a large photo) | always |
 /// | after it, `ours` (our Aztec, Data Matrix, rMQR and MicroPDF417 readers; on a large photo's 4-megapixel level) | — | each `read` (its kind) or `uncovered`, before the locator and after it | always |
 /// | `midrangeLocated` | `nothingRead` | `roomForMore` (always on a large photo) | always |
-/// | `plain` (on a large photo at `balanced`, `largeLinear`: zbar's linear scan over every pixel, under `unreadBars` alone, and `plainOnPyramid`: zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for) | always |
+/// | `plain` (on a large photo at `balanced`, `largeLinear`: zbar's linear scan over every pixel, under `unreadBars` alone, and `plainOnPyramid`: zbar's QR search and zxing-cpp's harder search on the 4-megapixel level), and beside it in the same batch: | — | `roomForMore` or `unreadBars` (or `addOnUnread`, add-ons asked for); zbar over every pixel, while nothing is read, `barsShow` (`linearScanGate`) | always |
 /// | `profiled[0]` (our width reader and MicroPDF417 reader across bar regions), after both plain searches | — | `unreadBars`, before them and after them | always |
 /// | `profiled[1]` (the grey-profile reader), after those | — | `unreadBars` | always |
 /// | `linearCopies` (zbar's EAN/UPC decoders on darkened and enlarged copies; on a large photo's 4-megapixel level) | — | `nothingRead` and `barsShow(productBars)` (the enlarged copy: and `narrowerThan(400)`) | always |
@@ -135,9 +135,12 @@ enum PassPlan {
             let level = { (pass: Pass) in large && !thorough ? onPyramid(pass, pixels: pixels) : pass }
             // After the locator in their batch: a dense code it reads leaves no room for another.
             let own = ours.flatMap { stage([level($0)], thorough ? .always : ownGate($0), afterwards: thorough ? nil : ownGate($0)) }
-            // On a large photo zbar's linear scan runs while bars are unread (`largeLinear`).
-            let plainStages = large && !thorough
-                ? stage(largeLinear, barsGate) + stage(plainOnPyramid(pixels: pixels), plainGate) : stage(plain[0], plainGate)
+            // On a large photo zbar's linear scan runs while bars are unread (`largeLinear`);
+            // zbar's scan of every pixel runs, while nothing is read, only where bars show
+            // (`linearScanGate`).
+            let plainStages = thorough ? stage(plain[0], .always)
+                : large ? stage(largeLinear, linearScanGate(barsGate)) + stage(plainOnPyramid(pixels: pixels), plainGate)
+                : plain[0].flatMap { stage([$0], $0.reader is ZBarSearch ? linearScanGate(plainGate) : plainGate) }
             // The readers of bars' gate is looked at before both plain searches, and again,
             // as `unreadBars`, on what they read: they run after them, where bars are still
             // unread, and the grey-profile reader after the others (`profiled`).
@@ -291,6 +294,20 @@ enum PassPlan {
     /// never be missed, so they come before every copy, and at `balanced` they run while
     /// nothing was read or finder groups remain (`Gate.roomForMore`).
     static let plain: [[Pass]] = [[Pass(.zbar), Pass(.zxing(harder: true))]]
+
+    /// The gate of zbar's plain search over every pixel of the image as it is (`plain`, or
+    /// `largeLinear` on a large photo) at `balanced`: `gate` once something is read; while
+    /// nothing is, only where a bar region shows (`Gate.barsShow`). Its linear scan is most
+    /// of its cost and runs on every row and column: on the 21 textures of
+    /// zxing-nothing/falsepositives-1 it cost 285 ms for no read, more than zxing-cpp 3.1
+    /// takes to read every one of them. Measured over the shared corpus, Tests/Images and the
+    /// generated sets, every code it reads first where nothing else had read one lies on an
+    /// image where bars show, its QR codes too (each also shows the bars of a linear code
+    /// or a QR code's blocks); a short code whose wide bars part its region in pieces is
+    /// joined again (`BarRegions.joined(_:)`).
+    static func linearScanGate(_ gate: Gate) -> Gate {
+        .either(.both(.nothingRead, .barsShow(BarRegions.minBars)), .both(.somethingRead, gate))
+    }
 
     /// The plain searches at `balanced` on a large photo: zbar's linear scan over every
     /// pixel, as fine bars need (`largeLinear`), while zxing-cpp's harder search and zbar's

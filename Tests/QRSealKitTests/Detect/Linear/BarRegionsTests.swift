@@ -49,4 +49,35 @@ struct BarRegionsTests {
         // An EAN-13 has 30 bars; the dimmest third's are a third as deep as the others'.
         #expect(BarRegions.bars(across: region, in: dim) >= 10)
     }
+
+    @Test("a short Interleaved 2 of 5, whose wide bars part its blocks in three, is one region of all its bars")
+    func partsJoined() throws {
+        let image = try Self.image("symbologies/i25-short.png")
+        // Apart, no part crosses enough bars to count.
+        let parts = BarRegions.find(in: image, most: PassPlan.barRegionsLooked, leastBars: 0)
+        #expect(parts.count >= 2)
+        #expect(parts.allSatisfy { $0.bars < BarRegions.minBars }, "\(parts.map(\.bars))")
+        // Joined, they make one region across the symbol, whose lines cross its 14 bars (two
+        // of the start, five for each pair of digits, two of the stop) but a blurred one.
+        let regions = BarRegions.find(in: image, most: PassPlan.barRegionsLooked)
+        let region = try #require(regions.first)
+        #expect(regions.count == 1)
+        #expect(region.bars >= 12, "\(region.bars) bars")
+        #expect(abs(region.angle) < 0.1)
+        // It reaches over every part.
+        for part in parts { #expect(abs(part.x - region.x) + part.across <= region.across + 8) }
+    }
+
+    @Test("parts of bars at a slant to each other, or side by side along their bars, stay apart")
+    func partsApart() {
+        let a = BarRegion(x: 100, y: 100, angle: 0, across: 30, along: 40, bars: 2)
+        // In line across the bars, a gap narrower than a part: joined.
+        #expect(BarRegions.joined([a, BarRegion(x: 170, y: 102, angle: 0.05, across: 30, along: 40, bars: 2)]).count == 1)
+        // At a slant of 30°.
+        #expect(BarRegions.joined([a, BarRegion(x: 170, y: 100, angle: .pi / 6, across: 30, along: 40, bars: 2)]).isEmpty)
+        // One above the other, along the bars.
+        #expect(BarRegions.joined([a, BarRegion(x: 100, y: 190, angle: 0, across: 30, along: 40, bars: 2)]).isEmpty)
+        // In line, but further apart than either reaches.
+        #expect(BarRegions.joined([a, BarRegion(x: 260, y: 100, angle: 0, across: 30, along: 40, bars: 2)]).isEmpty)
+    }
 }

@@ -143,4 +143,17 @@ struct GateImageTests {
             #expect(Detector(effort: effort).detect(in: image).isEmpty, "\(effort)")
         }
     }
+
+    @Test("with nothing read, zbar's scan of every pixel runs only on a picture where bars show")
+    func linearScanWhereBarsShow() throws {
+        // A photo of a mesh of dots: no bar region, and nothing for zbar to read line by line.
+        let bare = try BarRegionsTests.image("nothing/zxing-photo-15.png")
+        let (none, skipped) = PlanGateTests.detect(bare)
+        #expect(none.isEmpty)
+        #expect(!skipped.contains("zbar []"), "\(skipped)")
+        // A photo of a textured surface whose strokes show as bars: zbar still looks.
+        let (nothing, ran) = PlanGateTests.detect(try BarRegionsTests.image("nothing/zxing-photo-01.png"))
+        #expect(nothing.isEmpty)
+        #expect(ran.contains("zbar []"), "\(ran)")
+    }
 }

@@ -22,7 +22,7 @@ struct PlanStageTests {
         let batch = try #require(plan.firstIndex { $0.flatMap(\.passes).contains(Pass(.widths)) })
         #expect(Set(plan[batch].flatMap(\.passes))
                 == [Pass(.widths), Pass(.turnedMicroPDF417), Pass(.zbar), Pass(.zxing(harder: true))])
-        #expect(plan[batch].map(\.afterwards) == [nil, .unreadBars])
+        #expect(plan[batch].map(\.afterwards) == [nil, nil, .unreadBars])
         #expect(plan[batch + 1].flatMap(\.passes) == [Pass(.profiles)] && plan[batch + 1].map(\.afterwards) == [.unreadBars])
     }
 
