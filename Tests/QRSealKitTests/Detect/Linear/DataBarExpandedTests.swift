@@ -36,6 +36,20 @@ struct DataBarExpandedTests {
         #expect(WidthReaderTests.read(try Self.image(name)) == ["DataBar-Exp: \(text)"])
     }
 
+    @Test("stacked symbols the quick search misses are read by our reader, to which zxing-cpp's harder search leaves DataBar",
+          arguments: ["stacked1", "stacked2", "zxing-rssexpandedstacked-23"])
+    func stackedThroughDetector(name: String) throws {
+        let reads = PlanGateTests.Reads()
+        var detector = Detector()
+        detector.profile = { stage, _, found in reads.add(stage, found) }
+        let found = detector.detect(in: try Self.image(name))
+        #expect(found.map(\.bytes) == [try Self.expected(name)])
+        #expect(found.map(\.symbology) == [.databarExpanded])
+        // zxing-cpp's harder search ran and read nothing; the width reader read the symbol.
+        #expect(reads.found(by: "zxing(harder: true) []") == [])
+        #expect(reads.found(by: "widths []") == [try Self.expected(name)])
+    }
+
     @Test("a symbol with one character's bars moved reads as nothing, alone and through the detector")
     func damagedImage() throws {
         // long.png with a module of one character's bar painted as space: its check

@@ -16,6 +16,17 @@ struct PlanGateTests {
         var all: [String] { lock.lock(); defer { lock.unlock() }; return names }
     }
 
+    /// What each stage a `Detector` ran read, from its profile hook.
+    final class Reads: @unchecked Sendable {
+        private let lock = NSLock()
+        private var reads: [String: [[UInt8]]] = [:]
+        func add(_ stage: String, _ found: [Detection]) {
+            lock.lock(); reads[stage, default: []] += found.map(\.bytes); lock.unlock()
+        }
+        /// The payloads `stage` read; nil when it did not run.
+        func found(by stage: String) -> [[UInt8]]? { lock.lock(); defer { lock.unlock() }; return reads[stage] }
+    }
+
     static func detect(_ image: GrayImage) -> ([Detection], [String]) {
         let stages = Stages()
         var detector = Detector()
