@@ -67,4 +67,32 @@ struct PlanGateTests {
         #expect(regions.count == 1 && regions.allSatisfy { $0.box.x >= big.width - 20 }, "\(regions)")
         #expect(Set(Detector().detect(in: page).compactMap(\.text)) == ["the large code", "the small code"])
     }
+
+    @Test("an EAN-8 or a UPC-E explains the bars about as wide as itself, not those of a longer symbol it may be part of",
+          arguments: [(Symbology.ean8, 67.0), (.upce, 51.0)])
+    func shortReadExplainsItsOwnBars(symbology: Symbology, modules: Double) throws {
+        // A read 2 pixels a module wide, its bars upright, centred on (200, 100).
+        let half = modules
+        let read = Detection(symbology: symbology, bytes: Array("00000000".utf8),
+                             corners: [Point(x: 200 - half, y: 70), Point(x: 200 + half, y: 70),
+                                       Point(x: 200 + half, y: 130), Point(x: 200 - half, y: 130)])
+        // Its own bars, with a module of margin either side.
+        let own = BarRegion(x: 200, y: 100, angle: 0, across: half + 2, along: 30, bars: 20)
+        #expect(PassPlan.unread([own], by: [read]).isEmpty)
+        #expect(!PassPlan.barsUnread([read], bars: [own]))
+        // The bars of an EAN-13 (95 modules) whose right half it may be: still to read.
+        let longer = BarRegion(x: 200 - (95 - modules), y: 100, angle: 0, across: 95, along: 30, bars: 30)
+        let centred = BarRegion(x: 200, y: 100, angle: 0, across: 95, along: 30, bars: 30)
+        #expect(PassPlan.unread([longer, centred], by: [read]).count == 2)
+    }
+
+    @Test("an EAN-8 read whole by the quick search leaves the grey-profile reader out")
+    func wholeEAN8LeavesProfilesOut() throws {
+        let url = Tools.packageRoot.appendingPathComponent("Tests/Images/symbologies/ean8.png")
+        let image = try ImageDecoder().decode([UInt8](try Data(contentsOf: url)))
+        let expected = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
+        let (found, stages) = Self.detect(image)
+        #expect(found.compactMap(\.text) == [expected.trimmingCharacters(in: .newlines)])
+        #expect(!stages.contains { $0.hasPrefix("profiles") }, "\(stages)")
+    }
 }
