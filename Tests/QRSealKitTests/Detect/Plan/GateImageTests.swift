@@ -156,4 +156,18 @@ struct GateImageTests {
         #expect(nothing.isEmpty)
         #expect(ran.contains("zbar []"), "\(ran)")
     }
+
+    @Test("our MicroPDF417 reader runs where bars show: a dense QR photo without a bar region is spared it")
+    func microPDF417WhereBarsShow() throws {
+        let (dense, text) = try LargePhotoTests.sample("dense/sealed-v20M.jpg")
+        let (read, skipped) = PlanGateTests.detect(dense)
+        #expect(read.compactMap(\.text) == text)
+        #expect(BarRegions.find(in: dense, most: PassPlan.barRegionsLooked).isEmpty)
+        #expect(!skipped.contains("microPDF417 []"), "\(skipped)")
+        // Its rows are bars: a MicroPDF417 shows as a region, and the reader runs and reads it.
+        let (symbol, expected) = try LargePhotoTests.sample("micropdf417/c1-text.png")
+        let (found, ran) = PlanGateTests.detect(symbol)
+        #expect(found.compactMap(\.text) == expected)
+        #expect(ran.contains("microPDF417 []"), "\(ran)")
+    }
 }
