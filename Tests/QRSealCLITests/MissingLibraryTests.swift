@@ -76,8 +76,13 @@ struct MissingLibraryTests {
         #expect(qrseal(["encode", "-o", dir.path("hello.png"), "hello"]).status == 0)
         let read = try run(hiding: .zbar, ["scan", "--no-store", "--raw", "hello.png"], in: dir)
         #expect(read.status == 0 && read.stdoutText == "hello\n" && read.stderr.isEmpty, "\(read.stderr)")
-        // A blank page: every pass runs, zbar's among them.
-        _ = try dir.write("blank.pgm", Data("P5 64 64 255\n".utf8) + Data(repeating: 255, count: 64 * 64))
+        // Bars that are no code: every pass for bars runs, zbar's among them.
+        var bars = [UInt8](repeating: 255, count: 200 * 100)
+        for (x, width) in [(20, 3), (27, 6), (38, 2), (45, 4), (56, 3), (64, 6), (75, 2), (83, 5), (94, 3), (101, 2),
+                           (109, 6), (120, 3), (128, 4), (139, 2), (146, 5), (157, 3), (165, 2), (172, 4)] {
+            for y in 10..<90 { for dx in 0..<width { bars[y * 200 + x + dx] = 0 } }
+        }
+        _ = try dir.write("blank.pgm", Data("P5 200 100 255\n".utf8) + Data(bars))
         let blank = try run(hiding: .zbar, ["scan", "--no-store", "blank.pgm"], in: dir)
         #expect(blank.status == 2, "\(blank.stderr)")
         #expect(blank.stderr.contains("qrseal: error: cannot load libzbar.so.0, which reading codes with zbar needs: "), "\(blank.stderr)")

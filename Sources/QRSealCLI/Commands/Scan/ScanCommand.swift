@@ -83,24 +83,35 @@ struct ScanCommand {
             }
             // Each page or frame is scanned as it is decoded, on every core while the next is
             // decoded (a PDF's pages are drawn one after another); at most as many wait as
-            // there are cores, so that few are held at once.
+            // there are cores, so that few are held at once. The last picture, the only one
+            // of most files, is scanned on this worker's own thread: handed to Dispatch, it
+            // waited there while the pictures of the other files in hand held Dispatch's few
+            // threads in zxing-cpp's helper, and the cores stood idle a tenth of the time
+            // (the shared corpus in one call: 1.76-1.81 cores busy, now 1.94-1.96).
             let pictures = Result { () throws(RasterError) -> [ScannedPicture] in
                 let results = ScannedPictures(), group = DispatchGroup()
                 let slots = DispatchSemaphore(value: cores)
                 defer { group.wait() }
-                try scanner.decoder.decodeEach((try? loaded.get()) ?? []) { image, part in
-                    let index = results.reserve()
-                    slots.wait()
-                    DispatchQueue.global().async(group: group) {
-                        defer { slots.signal() }
-                        let name = ScannedPicture.name(source, part)
-                        let report = text?.textOnly == true ? DetectorReport(detections: []) : scanner.detector.examine(image)
-                        let recognised = text.map { text in
-                            Result { () throws(CLIError) in try text.recognize(image, codes: report.detections, source: name) }
-                        }
-                        results.set(index, ScannedPicture(part: part, report: report, text: recognised))
+                let scan = { @Sendable (image: GrayImage, part: ImagePart?, index: Int) in
+                    let name = ScannedPicture.name(source, part)
+                    let report = text?.textOnly == true ? DetectorReport(detections: []) : scanner.detector.examine(image)
+                    let recognised = text.map { text in
+                        Result { () throws(CLIError) in try text.recognize(image, codes: report.detections, source: name) }
                     }
+                    results.set(index, ScannedPicture(part: part, report: report, text: recognised))
                 }
+                var last: (image: GrayImage, part: ImagePart?, index: Int)?
+                try scanner.decoder.decodeEach((try? loaded.get()) ?? []) { image, part in
+                    if let earlier = last {
+                        slots.wait()
+                        DispatchQueue.global().async(group: group) {
+                            defer { slots.signal() }
+                            scan(earlier.image, earlier.part, earlier.index)
+                        }
+                    }
+                    last = (image, part, results.reserve())
+                }
+                if let last { scan(last.image, last.part, last.index) }
                 group.wait()
                 return results.all
             }
