@@ -113,6 +113,13 @@ extension PassPlan {
     /// UPC-E's guards), so that only some of those are spared the grey-profile reader.
     static let shortSpan = 1.3
 
+    /// The most bars a region that a UPC-E read explains may cross, however wide
+    /// (`unread(_:by:)`): its 17 and three for the strokes of the digits printed beside its
+    /// guards. The left half of an EAN-13 or a UPC-A, whose centre guard ends as a UPC-E's
+    /// end guard does, reads as a UPC-E, and its region then crosses the 30 bars of the longer
+    /// symbol.
+    static let upceBars = 20
+
     /// Whether some of `bars` is explained by no code in `found` (`unread(_:by:)`,
     /// `Gate.unreadBars`).
     static func barsUnread(_ found: [Detection], bars: [BarRegion]) -> Bool {
@@ -127,7 +134,7 @@ extension PassPlan {
     /// (each row of a symbol read in zxing-more/rssexpandedstacked-1 is a region of its
     /// own, and the grey-profile reader ran on 37 of them for nothing); an EAN-8 or a
     /// UPC-E, the region whose centre lies in it and which is at most `shortSpan` times
-    /// as wide across the bars; any other linear code, the region whose centre and both
+    /// as wide across the bars (a UPC-E: or crosses at most `upceBars` bars); any other linear code, the region whose centre and both
     /// ends along the bars lie in it, since codes printed one above the other, bars in
     /// line, join into one region centred on the middle one.
     static func unread(_ bars: [BarRegion], by found: [Detection]) -> [BarRegion] {
@@ -152,6 +159,9 @@ extension PassPlan {
             for code in shortReads where within([code], region.x, region.y, share: 0.5) {
                 let t = code.corners.map { $0.x * c + $0.y * s }
                 if 2 * region.across <= shortSpan * ((t.max() ?? 0) - (t.min() ?? 0)) { return false }
+                // A UPC-E's digits are printed beside its guards and widen its region; it
+                // explains a region that crosses no more bars than it has (`upceBars`).
+                if code.symbology == .upce && region.bars <= upceBars { return false }
             }
             return !within(linear, region.x, region.y, share: 0.5) || !within(linear, region.x + ux, region.y + uy, share: 0.6)
                 || !within(linear, region.x - ux, region.y - uy, share: 0.6)

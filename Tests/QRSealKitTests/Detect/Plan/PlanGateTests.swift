@@ -68,7 +68,7 @@ struct PlanGateTests {
         #expect(Set(Detector().detect(in: page).compactMap(\.text)) == ["the large code", "the small code"])
     }
 
-    @Test("an EAN-8 or a UPC-E explains the bars about as wide as itself, not those of a longer symbol it may be part of",
+    @Test("an EAN-8 or a UPC-E explains the bars about as wide as itself (a UPC-E: as many as its own), not those of a longer symbol it may be part of",
           arguments: [(Symbology.ean8, 67.0), (.upce, 51.0)])
     func shortReadExplainsItsOwnBars(symbology: Symbology, modules: Double) throws {
         // A read 2 pixels a module wide, its bars upright, centred on (200, 100).
@@ -84,6 +84,10 @@ struct PlanGateTests {
         let longer = BarRegion(x: 200 - (95 - modules), y: 100, angle: 0, across: 95, along: 30, bars: 30)
         let centred = BarRegion(x: 200, y: 100, angle: 0, across: 95, along: 30, bars: 30)
         #expect(PassPlan.unread([longer, centred], by: [read]).count == 2)
+        // Wider than itself, crossing no more bars than a UPC-E has: a UPC-E with its digits
+        // printed beside its guards explains it, an EAN-8 not.
+        let digitsBeside = BarRegion(x: 200, y: 100, angle: 0, across: 1.8 * half, along: 30, bars: 18)
+        #expect(PassPlan.unread([digitsBeside], by: [read]).isEmpty == (symbology == .upce))
     }
 
     @Test("an EAN-8 read whole by the quick search leaves the grey-profile reader out")
