@@ -16,7 +16,12 @@ struct ZXingSearch: SymbolReader {
     static let leftToOurs: Set<Symbology> = [.databar, .databarExpanded]
 
     func read(_ input: ReaderInput, symbologies: Set<Symbology>) -> [Candidate] {
-        var zxing = ZXingEngine(symbologies: harder ? symbologies.subtracting(Self.leftToOurs) : symbologies)
+        var wanted = harder ? symbologies.subtracting(Self.leftToOurs) : symbologies
+        // Turning every row four ways for linear codes pays only where bars show: on the image
+        // as it is, whose bar regions the plan found (`ReaderInput.bars`), none means matrix
+        // codes alone are looked for, as zbar's scan of every pixel does not run there.
+        if harder, input.bars?.isEmpty == true { wanted = wanted.filter(\.isMatrix) }
+        var zxing = ZXingEngine(symbologies: wanted)
         zxing.failures = input.failures
         zxing.eanAddOns = input.reading.eanAddOns
         if globalThreshold {

@@ -38,6 +38,26 @@ struct PlanStageTests {
         #expect(stages.contains("zbar []") && !stages.contains { $0.hasPrefix("profiles") }, "\(stages)")
     }
 
+    @Test("zxing-cpp's harder search turns rows for linear codes only where the plan found bars: with none, it looks for matrix codes alone")
+    func harderSearchWhereBarsShow() throws {
+        let drawn = try ImageDecoder().decode([UInt8](try #require(Barcodes.ean13PGM("4006381333931"))))
+        var turned = [UInt8](repeating: 255, count: drawn.pixels.count)
+        for y in 0..<drawn.height { for x in 0..<drawn.width { turned[x * drawn.height + y] = drawn.pixels[y * drawn.width + x] } }
+        let image = GrayImage(width: drawn.height, height: drawn.width, pixels: turned)
+        func read(bars: [BarRegion]?) -> [String] {
+            var input = ReaderInput(image)
+            input.bars = bars
+            return ZXingSearch.zxing(harder: true).read(input, symbologies: [.ean13, .qr]).map { String(decoding: $0.bytes, as: UTF8.self) }
+        }
+        let regions = BarRegions.find(in: image, most: PassPlan.barRegionsLooked)
+        #expect(!regions.isEmpty)
+        #expect(read(bars: regions) == ["4006381333931"])
+        // Not looked for: the search does as it always did.
+        #expect(read(bars: nil) == ["4006381333931"])
+        // Looked for and none found: no linear code is looked for.
+        #expect(read(bars: []).isEmpty)
+    }
+
     @Test("a QR code the quick search read whole leaves the grey-profile reader, the plain searches and our Aztec and Data Matrix readers out")
     func readCodeStops() throws {
         let code = try QREncoder().encode(.text("one code, read at once")).image(scale: 6, margin: 4)
