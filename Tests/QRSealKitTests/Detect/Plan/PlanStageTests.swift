@@ -26,13 +26,18 @@ struct PlanStageTests {
         #expect(plan[batch + 1].flatMap(\.passes) == [Pass(.profiles)] && plan[batch + 1].map(\.afterwards) == [.unreadBars])
     }
 
-    @Test("an EAN-13 turned a quarter, which plain zbar reads whole, leaves the grey-profile reader out")
-    func plainReadLeavesProfilesOut() throws {
+    /// The EAN-13 4006381333931 drawn clean and turned a quarter.
+    static func turnedEAN13() throws -> GrayImage {
         let drawn = try ImageDecoder().decode([UInt8](try #require(Barcodes.ean13PGM("4006381333931"))))
-        // The quick search reads linear codes across the rows only: turned, it is left to the plain searches.
         var turned = [UInt8](repeating: 255, count: drawn.pixels.count)
         for y in 0..<drawn.height { for x in 0..<drawn.width { turned[x * drawn.height + y] = drawn.pixels[y * drawn.width + x] } }
-        let image = GrayImage(width: drawn.height, height: drawn.width, pixels: turned)
+        return GrayImage(width: drawn.height, height: drawn.width, pixels: turned)
+    }
+
+    @Test("an EAN-13 turned a quarter, which plain zbar reads whole, leaves the grey-profile reader out")
+    func plainReadLeavesProfilesOut() throws {
+        // The quick search reads linear codes across the rows only: turned, it is left to the plain searches.
+        let image = try Self.turnedEAN13()
         let (found, stages) = PlanGateTests.detect(image)
         #expect(found.compactMap(\.text) == ["4006381333931"])
         #expect(stages.contains("zbar []") && !stages.contains { $0.hasPrefix("profiles") }, "\(stages)")
@@ -40,10 +45,7 @@ struct PlanStageTests {
 
     @Test("zxing-cpp's harder search turns rows for linear codes only where the plan found bars: with none, it looks for matrix codes alone")
     func harderSearchWhereBarsShow() throws {
-        let drawn = try ImageDecoder().decode([UInt8](try #require(Barcodes.ean13PGM("4006381333931"))))
-        var turned = [UInt8](repeating: 255, count: drawn.pixels.count)
-        for y in 0..<drawn.height { for x in 0..<drawn.width { turned[x * drawn.height + y] = drawn.pixels[y * drawn.width + x] } }
-        let image = GrayImage(width: drawn.height, height: drawn.width, pixels: turned)
+        let image = try Self.turnedEAN13()
         func read(bars: [BarRegion]?) -> [String] {
             var input = ReaderInput(image)
             input.bars = bars
