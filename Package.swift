@@ -74,7 +74,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
         // Helpers shared by the test targets: temporary folders, running tools.
-        .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/Support", exclude: ["scripts"]),
         .testTarget(name: "QRSealKitTests", dependencies: ["QRSealKit", "TestSupport"]),
         .testTarget(name: "QRSealCLITests", dependencies: ["QRSealCLI", "QRSealKit", "TestSupport"]),
     ]

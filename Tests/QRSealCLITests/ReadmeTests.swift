@@ -122,4 +122,29 @@ struct ReadmeTests {
             }
         }
     }
+
+    @Test("every file under a target's folder is a source or excluded in Package.swift: make demo and make test print no SwiftPM warning about unhandled files")
+    func noUnhandledFiles() throws {
+        let root = Tools.packageRoot
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        // The folders the targets exclude, as `exclude: ["scripts"]` names them under `path:`.
+        var excluded: [String] = []
+        for line in manifest.split(separator: "\n") where line.contains("exclude:") {
+            let path = line.firstMatch(of: /path: "([^"]+)"/).map { String($0.1) } ?? ""
+            let list = line.firstMatch(of: /exclude: \[([^\]]*)\]/).map { String($0.1) } ?? ""
+            for name in list.matches(of: /"([^"]+)"/) { excluded.append(path + "/" + String(name.1)) }
+        }
+        let sources: Set<String> = ["swift", "c", "h", "cpp", "modulemap"]
+        var unhandled: [String] = []
+        for folder in ["Sources", "Tests/Support"] {
+            let base = root.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+            for file in files where !file.hasDirectoryPath {
+                let relative = folder + "/" + file.path.dropFirst(base.path.count + 1)
+                guard !sources.contains(file.pathExtension), !excluded.contains(where: { relative.hasPrefix($0 + "/") }) else { continue }
+                unhandled.append(relative)
+            }
+        }
+        #expect(unhandled.isEmpty, "\(unhandled)")
+    }
 }
