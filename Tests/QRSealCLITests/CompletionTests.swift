@@ -150,8 +150,11 @@ struct CompletionTests {
         }
     }
 
-    @Test("the completions command is not listed among the commands")
-    func hidden() {
-        #expect(!qrseal(["--help"]).out.contains("completions"))
+    @Test("the completions command is listed among the commands, before help")
+    func listed() {
+        let lines = qrseal(["--help"]).out.split(separator: "\n").map(String.init)
+        let completions = lines.firstIndex { $0.hasPrefix("  completions   Print the completion script for bash, zsh or fish.") }
+        let help = lines.firstIndex { $0.hasPrefix("  help ") }
+        #expect(completions != nil && help != nil && completions! < help!, "\(lines)")
     }
 }

@@ -164,7 +164,10 @@ enum HelpText {
             "",
             "commands:",
         ]
-        for c in Commands.all { lines.append("  " + c.name.padding(toLength: 14, withPad: " ", startingAt: 0) + c.abstract) }
+        // `completions` is run by `make install`, and by a user setting up a shell by hand.
+        for c in Commands.all.dropLast() + [Completions.spec, Commands.help] {
+            lines.append("  " + c.name.padding(toLength: 14, withPad: " ", startingAt: 0) + c.abstract)
+        }
         lines += [
             "",
             "options:",

@@ -41,7 +41,8 @@ extension CommandSpec {
 enum Completions {
     enum Shell: String, CaseIterable { case bash, zsh, fish }
 
-    /// `qrseal completions SHELL`: not listed in the help, as it is for `make install`.
+    /// `qrseal completions SHELL`: run by `make install`, and listed in `qrseal --help` for a
+    /// user who sets up a shell by hand.
     static let spec = CommandSpec(
         name: "completions", abstract: "Print the completion script for bash, zsh or fish.",
         arguments: "bash|zsh|fish", options: [])
