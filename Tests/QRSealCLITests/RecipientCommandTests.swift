@@ -68,6 +68,20 @@ struct RecipientCommandTests {
         #expect(stat(dir.path("data/qrseal/keys/friend.key"), &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
 
+    @Test("keys show on a shared key says it is one, with no public key, and does not call it invalid")
+    func showSharedKey() throws {
+        let path = dir.path("shared.key")
+        #expect(run(["keygen", "-o", path]).status == 0)
+        #expect(run(["keys", "add", path, "--name", "office"]).status == 0)
+        let shown = run(["keys", "show", "office"])
+        #expect(shown.status == 2 && shown.out.isEmpty)
+        #expect(shown.stderr.hasPrefix("qrseal: error: 'office' is a shared key, which has no public key: only an identity has one"),
+                "\(shown.stderr)")
+        #expect(!shown.stderr.contains("not a valid"), "\(shown.stderr)")
+        // It is still the keyring's, and opens what is sealed with it.
+        #expect(run(["keys", "list"]).out.contains("office"))
+    }
+
     @Test("a recipient code, scanned in either case, is its own inbox kind and becomes a contact with --from-inbox")
     func recipientCode() throws {
         let me = try identity("me.key")

@@ -25,6 +25,8 @@ public struct Keyring: Sendable {
         case missing(String)
         case io(String)
         case badKey(name: String, SealError)
+        /// The key is a shared key (a key file): sound, but with no public key to give.
+        case sharedKey(String)
 
         public var description: String {
             switch self {
@@ -34,6 +36,9 @@ public struct Keyring: Sendable {
             case .missing(let n): return "no key named '\(DisplayText.escape(n))' in the keyring"
             case .io(let reason): return "keyring: \(DisplayText.escape(reason))"
             case let .badKey(name, error): return "keyring key '\(DisplayText.escape(name))': \(error.description)"
+            case .sharedKey(let n):
+                return "'\(DisplayText.escape(n))' is a shared key, which has no public key: only an identity has one "
+                    + "(make one with 'qrseal keygen --x25519')"
             }
         }
     }
@@ -99,9 +104,7 @@ public struct Keyring: Sendable {
             if case .identity(let identity) = key { return identity }
             return nil
         }
-        guard !identities.isEmpty else {
-            throw .badKey(name: name, .badKey("a key file, which has no public key (make one with 'qrseal keygen --x25519')"))
-        }
+        guard !identities.isEmpty else { throw .sharedKey(name) }
         return identities
     }
 
