@@ -110,6 +110,9 @@ struct SealCommandTests {
         let r = qrseal(["open", "--key-file", key, "-"], stdin: Data(mangled.utf8))
         #expect(r.status == 0)
         #expect(r.out == "pasted back")
+        // As some scanner apps put it on the clipboard, words before it.
+        let labelled = qrseal(["open", "--key-file", key, "-"], stdin: Data(("Scanned text: " + peer).utf8))
+        #expect(labelled.status == 0 && labelled.out == "pasted back", "\(labelled.stderr)")
         // A digit changed: the message no longer opens (3); a letter among digits is damage (2).
         var digits = Array(peer.trimmingCharacters(in: .whitespacesAndNewlines))
         digits[30] = digits[30] == "1" ? "2" : "1"

@@ -32,14 +32,16 @@ public enum Armor: String, CaseIterable, Sendable {
         return try envelope(fromDigits: Array(bytes[digitsStart...]))
     }
 
-    /// The envelope in pasted text: white space anywhere is ignored.
+    /// The envelope in pasted text: white space anywhere is ignored, and so is what comes
+    /// before the first `QRSEAL<version>:` (scanner apps put "Scanned text:" or the like on the
+    /// clipboard before the payload).
     public static func envelope(fromText text: String) throws(SealError) -> [UInt8] {
         let compact = text.unicodeScalars.filter { !$0.properties.isWhitespace }
         let bytes = Array(String(String.UnicodeScalarView(compact)).utf8)
-        guard let start = try digitsPrefixLength(bytes) else {
-            throw .badArmor("the text does not start with \(digitsPrefix)")
+        for at in bytes.indices where bytes[at] & 0xDF == UInt8(ascii: "Q") {
+            if let start = try digitsPrefixEnd(bytes[at...]) { return try envelope(fromDigits: Array(bytes[start...])) }
         }
-        return try envelope(fromDigits: Array(bytes[start...]))
+        throw .badArmor("the text holds no \(digitsPrefix)")
     }
 
     /// The envelope behind the digits after `QRSEAL1:`. The prefix promises a version 1
@@ -65,17 +67,24 @@ public enum Armor: String, CaseIterable, Sendable {
     /// The length of a `QRSEAL<version>:` prefix (any case, any number of digits), nil
     /// without one; throws for a version other than 1.
     static func digitsPrefixLength(_ bytes: [UInt8]) throws(SealError) -> Int? {
+        try digitsPrefixEnd(bytes[...])
+    }
+
+    /// Where a `QRSEAL<version>:` prefix at the start of `bytes` ends (an index of `bytes`),
+    /// nil without one; throws for a version other than 1.
+    static func digitsPrefixEnd(_ bytes: ArraySlice<UInt8>) throws(SealError) -> Int? {
         let name = Array(prefixName.utf8)
         guard bytes.count > name.count,
               zip(bytes, name).allSatisfy({ $0 & 0xDF == $1 }) else { return nil }
-        var i = name.count
+        let digits = bytes.startIndex + name.count
+        var i = digits
         var version = 0
-        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+        while i < bytes.endIndex, bytes[i] >= 0x30, bytes[i] <= 0x39 {
             // Saturate: a version too long to count is still a version this reader does not know.
             version = min(version * 10 + Int(bytes[i] - 0x30), Int(Int32.max))
             i += 1
         }
-        guard i > name.count, i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+        guard i > digits, i < bytes.endIndex, bytes[i] == UInt8(ascii: ":") else { return nil }
         guard version == 1 else { throw .unsupportedVersion(version) }
         return i + 1
     }

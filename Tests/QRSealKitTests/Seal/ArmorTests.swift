@@ -69,6 +69,17 @@ struct ArmorTests {
         #expect(try Armor.envelope(fromText: "QrSeAl1:" + text.dropFirst(8)) == envelope)
     }
 
+    @Test("words a scanner app puts before the text are passed over", arguments: [
+        "Scanned text: ", "Text\n", "QR code: ", "qrseal: ", "QRSEAL10 ",
+    ])
+    func wordsBefore(words: String) throws {
+        let text = Armor.text(for: envelope)
+        #expect(try Armor.envelope(fromText: words + text) == envelope)
+        #expect(try Armor.envelope(fromText: words + spaced(text, every: 5, separator: " ")) == envelope)
+        // The words change nothing of what follows: digits cut short are still damage.
+        #expect(textError(words + String(text.dropLast(3))) != nil)
+    }
+
     @Test("another format version is refused as such", arguments: [
         ("QRSEAL2:123", 2), ("qrseal2:00000", 2), ("QRSEAL0:123", 0), ("QRSEAL10:123", 10), ("QRSEAL2:", 2),
         ("QRSEAL10000:123", 10000), ("QRSEAL99999999999999999999:1", Int(Int32.max)),
