@@ -82,7 +82,7 @@ enum Commands {
             OptionSpec(long: "symbology", value: "LIST",
                        help: "Read only these kinds, comma-separated: "
                            + Symbology.allCases.map(\.rawValue).joined(separator: ",")
-                           + " (default: all).",
+                           + " (default: all, a book's number named EAN-13 unless isbn10 or isbn13 is asked for).",
                        completes: .list(Symbology.allCases.map(\.rawValue))),
             OptionSpec(long: "max-pixels", value: "N",
                        help: "Refuse images larger than N pixels, and make no copy larger (default 100000000)."),

@@ -42,8 +42,10 @@ public enum Symbology: String, CaseIterable, Sendable, Codable {
     /// several scan lines (`Symbology.isStronglyChecked`); so held it read nothing on any
     /// image of the shared corpus but its own. So for MSI Plessey and DX film edge, whose
     /// checks are weak (`WidthReader`): on, as a phone's scanner has them, since they too
-    /// read nothing on the corpus but their own.
-    public static let defaultSet: Set<Symbology> = Set(allCases)
+    /// read nothing on the corpus but their own. Not ISBN-10 and ISBN-13: a book's number is
+    /// an EAN-13, named so by default as zbar and zxing-cpp name it, whatever else is asked
+    /// for, and as an ISBN only when `isbn10` or `isbn13` is asked for.
+    public static let defaultSet: Set<Symbology> = Set(allCases).subtracting([.isbn10, .isbn13])
 
     /// Whether this is a two-dimensional symbology (PDF417 and MicroPDF417, stacked rows with
     /// Reed–Solomon codewords, count as one; MaxiCode, a hexagonal grid, too): read from one sighting, and from prepared copies too.

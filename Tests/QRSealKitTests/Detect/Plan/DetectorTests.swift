@@ -61,12 +61,14 @@ struct DetectorTests {
         #expect(Detector().detect(in: GrayImage(width: 300, height: 200, filledWith: 255)).isEmpty)
     }
 
-    @Test("an EAN-13 is read, an ISBN is named as one, and --symbology restricts the set")
+    @Test("an EAN-13 is read, a book's number too, as an EAN-13 but where an ISBN is asked for, and --symbology restricts the set")
     func linear() {
         let ean = EAN13.image("4006381333931")
         #expect(Detector().detect(in: ean).map { "\($0.symbology):\($0.text ?? "")" } == ["ean13:4006381333931"])
         let isbn = EAN13.image("9780306406157")
-        #expect(Detector().detect(in: isbn).map(\.symbology) == [.isbn13])
+        #expect(Detector().detect(in: isbn).map(\.symbology) == [.ean13])
+        #expect(Detector(symbologies: [.ean13]).detect(in: isbn).map(\.symbology) == [.ean13])
+        #expect(Detector(symbologies: [.isbn13]).detect(in: isbn).map(\.symbology) == [.isbn13])
         #expect(Detector(symbologies: [.qr]).detect(in: ean).isEmpty)
     }
 }
