@@ -77,6 +77,12 @@ struct InboxCommandTests {
         #expect(bad.status == 2)
         #expect(bad.stderr == "qrseal: error: \(box.dir.path("config"))/qrseal/config: dedupe must be consecutive, always or never, not 'sometimes'\n")
         #expect(box.count() == 2)
+        // A mistyped key is named, not passed over with the setting left at its default.
+        try box.writeConfig("# mine\ndedup = never\n")
+        let slip = box.run(["scan", a])
+        #expect(slip.status == 2)
+        #expect(slip.stderr == "qrseal: error: \(box.dir.path("config"))/qrseal/config: line 2: unknown key 'dedup' (the keys are: dedupe)\n")
+        #expect(box.count() == 2)
     }
 
     @Test("inbox list: a table newest first, with --kind, --search, --pinned, --limit, --since and --until")

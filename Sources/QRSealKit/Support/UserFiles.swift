@@ -14,6 +14,9 @@ public struct UserFiles: Sendable {
         case badConfigLine(path: String, line: Int)
         /// A setting whose value is not one of those it takes.
         case badConfigValue(path: String, key: String, value: String, expected: String)
+        /// A key the configuration file has no use for: a slip (`dedup` for `dedupe`) that
+        /// would otherwise leave the setting silently at its default.
+        case unknownConfigKey(path: String, line: Int, key: String)
 
         public var description: String {
             switch self {
@@ -23,6 +26,9 @@ public struct UserFiles: Sendable {
                 return "\(path): line \(line): expected 'key = value'"
             case let .badConfigValue(path, key, value, expected):
                 return "\(path): \(key) must be \(expected), not '\(DisplayText.escape(value))'"
+            case let .unknownConfigKey(path, line, key):
+                return "\(path): line \(line): unknown key '\(DisplayText.escape(key))' (the keys are: "
+                    + UserFiles.configKeys.joined(separator: ", ") + ")"
             }
         }
     }
@@ -66,8 +72,11 @@ public struct UserFiles: Sendable {
         return home.map { $0 + "/.config/qrseal/config" }
     }
 
+    /// The keys the configuration file takes.
+    public static let configKeys = ["dedupe"]
+
     /// The configuration file's settings: `key = value` lines, `#` comments; none when there
-    /// is no file.
+    /// is no file. A key not in `configKeys` is an error, not passed over.
     public func config() throws(Failure) -> [String: String] {
         guard let path = configPath, let data = FileManager.default.contents(atPath: path) else { return [:] }
         var settings: [String: String] = [:]
@@ -76,7 +85,9 @@ public struct UserFiles: Sendable {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             let parts = line.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { throw .badConfigLine(path: path, line: n + 1) }
-            settings[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces)
+            let key = parts[0].trimmingCharacters(in: .whitespaces)
+            guard Self.configKeys.contains(key) else { throw .unknownConfigKey(path: path, line: n + 1, key: key) }
+            settings[key] = parts[1].trimmingCharacters(in: .whitespaces)
         }
         return settings
     }

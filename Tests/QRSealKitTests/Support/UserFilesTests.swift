@@ -25,7 +25,7 @@ struct UserFilesTests {
         #expect(throws: UserFiles.Failure.noDataDirectory) { try UserFiles(environment: [:]).dataDirectory() }
     }
 
-    @Test("the configuration file: settings, comments, a bad line named by number, a bad dedupe value")
+    @Test("the configuration file: settings, comments, a bad line named by number, a bad dedupe value, an unknown key")
     func config() throws {
         let folder = try TempDir()
         let files = UserFiles(environment: ["HOME": "/nowhere", "XDG_CONFIG_HOME": folder.url.path])
@@ -39,7 +39,9 @@ struct UserFilesTests {
         try Data("dedupe = often\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: UserFiles.Failure.badConfigValue(path: path, key: "dedupe", value: "often",
                                                          expected: "consecutive, always or never")) { try files.dedupePolicy() }
-        try Data("ok = 1\nno equals sign\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("dedupe = never\nno equals sign\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: UserFiles.Failure.badConfigLine(path: path, line: 2)) { try files.config() }
+        try Data("# mine\ndedup = never\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: UserFiles.Failure.unknownConfigKey(path: path, line: 2, key: "dedup")) { try files.config() }
     }
 }
