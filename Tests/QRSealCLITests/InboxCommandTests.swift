@@ -85,6 +85,22 @@ struct InboxCommandTests {
         #expect(box.count() == 2)
     }
 
+    @Test("inbox list keeps its columns when a pinned item's id, with its mark, is wider than the others")
+    func pinnedColumns() throws {
+        try box.importLines((1...10).map { n in
+            InboxSandbox.line("note \(n)", at: String(format: "2020-01-%02dT10:00:00Z", n), pinned: n == 10)
+        })
+        let rows = box.run(["inbox", "list"]).out.split(separator: "\n").map(String.init)
+        #expect(rows.count == 11)
+        // Every row's date starts where the header's WHEN does: "*10 2020-…" beside "  9 2020-…".
+        let when = try #require(rows.first?.range(of: "WHEN")).lowerBound.utf16Offset(in: rows[0])
+        for row in rows.dropFirst() {
+            let date = try #require(row.range(of: "2020-"), "\(row)").lowerBound.utf16Offset(in: row)
+            #expect(date == when, "\(rows)")
+        }
+        #expect(rows[1].hasPrefix("*10 "), "\(rows)")
+    }
+
     @Test("inbox list: a table newest first, with --kind, --search, --pinned, --limit, --since and --until")
     func listFilters() throws {
         let coffee = "Old notes about Coffee", menu = "https://example.org/menu", wifi = "WIFI:S:Home;T:WPA;P:secret;;"

@@ -5,7 +5,8 @@ import QRSealKit
 enum InboxTable {
     /// A header and one line per item: ID, when, kind, where from, and as much content as fits.
     static func lines(_ items: [InboxItem], width: Int) -> [String] {
-        let idWidth = max(2, items.map { String($0.id ?? 0).count }.max() ?? 2)
+        // A pinned item's id carries its mark, "*10", and the column makes room for it.
+        let idWidth = max(2, items.map { String($0.id ?? 0).count + ($0.pinned ? 1 : 0) }.max() ?? 2)
         let fromWidth = min(24, max(4, items.map { shortSource($0).count }.max() ?? 4))
         // Seven fits every kind but "recipient"; the column widens only when one is listed.
         let kindWidth = max(7, items.map { $0.kind.rawValue.count }.max() ?? 7)
