@@ -68,6 +68,25 @@ struct RecipientCommandTests {
         #expect(stat(dir.path("data/qrseal/keys/friend.key"), &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
 
+    @Test("keys list and contacts list print columns, a shared key's fingerprint in the form of a public key's")
+    func listColumns() throws {
+        #expect(run(["keygen", "-o", dir.path("k.key")]).status == 0)
+        #expect(run(["keys", "add", dir.path("k.key"), "--name", "a"]).status == 0)
+        let me = try identity("me.key")
+        #expect(run(["keys", "add", me.path, "--name", "a-much-longer-name"]).status == 0)
+        let keys = run(["keys", "list"]).out.split(separator: "\n").map(String.init)
+        #expect(keys.count == 2)
+        let columns = keys.map { $0.firstMatch(of: /\d{4} \d{4} \d{4} \d{4}/)?.range.lowerBound.utf16Offset(in: $0) }
+        #expect(columns[0] != nil && columns[0] == columns[1], "\(keys)")
+        #expect(keys.first { $0.hasPrefix("a-much-longer-name  ") }?.hasSuffix(me.recipient) == true, "\(keys)")
+        #expect(run(["contacts", "add", "bo", me.recipient]).status == 0)
+        let other = try identity("other.key")
+        #expect(run(["contacts", "add", "somebody-else", other.recipient]).status == 0)
+        let contacts = run(["contacts", "list"]).out.split(separator: "\n").map(String.init)
+        let starts = contacts.map { $0.range(of: "age1")?.lowerBound.utf16Offset(in: $0) }
+        #expect(contacts.count == 2 && starts[0] != nil && starts[0] == starts[1], "\(contacts)")
+    }
+
     @Test("keys show on a shared key says it is one, with no public key, and does not call it invalid")
     func showSharedKey() throws {
         let path = dir.path("shared.key")

@@ -40,15 +40,7 @@ public struct AgeRecipient: Equatable, Hashable, Sendable {
 
     /// A short code both sides can read aloud and compare: 16 decimal digits in groups of 4,
     /// from SHA-256 of a label and the public key (64 bits).
-    public var fingerprint: String {
-        let hash = Crypto.sha256(Array("qrseal recipient fingerprint".utf8) + publicKey)
-        let value = hash.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let digits = String(value % 10_000_000_000_000_000)
-        let padded = String(repeating: "0", count: 16 - digits.count) + digits
-        return stride(from: 0, to: 16, by: 4).map { i in
-            String(padded.dropFirst(i).prefix(4))
-        }.joined(separator: " ")
-    }
+    public var fingerprint: String { Fingerprint.digits(label: "qrseal recipient fingerprint", publicKey) }
 }
 
 /// An X25519 secret key, in age's text form `AGE-SECRET-KEY-1…`: what `age-keygen` writes.
@@ -118,5 +110,20 @@ public struct AgeIdentity: Equatable, Sendable {
     /// envelope: the X25519 secret of `ephemeral` and this identity, or nil when it is all zeros.
     func sharedSecret(with share: [UInt8]) throws(SealError) -> [UInt8]? {
         try Crypto.x25519(privateKey: secret, publicKey: share)
+    }
+}
+
+/// The fingerprints qrseal shows, of a public key or of a shared key: 16 decimal digits in
+/// groups of four, a short code both sides can read aloud and compare, from the first 8
+/// bytes of SHA-256 of a label and the key read as a big-endian integer, modulo 10^16.
+public enum Fingerprint {
+    static func digits(label: String, _ key: [UInt8]) -> String {
+        let hash = Crypto.sha256(Array(label.utf8) + key)
+        let value = hash.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let digits = String(value % 10_000_000_000_000_000)
+        let padded = String(repeating: "0", count: 16 - digits.count) + digits
+        return stride(from: 0, to: 16, by: 4).map { i in
+            String(padded.dropFirst(i).prefix(4))
+        }.joined(separator: " ")
     }
 }

@@ -163,8 +163,9 @@ public struct Keyring: Sendable {
             && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
     }
 
+    /// A shared key's fingerprint, in the form of a public key's (`Fingerprint`): digits that
+    /// tell keys apart without giving them away.
     public static func fingerprint(_ key: SecretKey) -> String {
-        Crypto.sha256(Array("qrseal key fingerprint".utf8) + key.bytes).prefix(8)
-            .map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        Fingerprint.digits(label: "qrseal key fingerprint", key.bytes)
     }
 }

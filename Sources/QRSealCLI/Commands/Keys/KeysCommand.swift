@@ -34,10 +34,8 @@ struct KeysCommand {
             case "keys list":
                 guard args.positionals.isEmpty else { throw CLIError.usage("keys list takes no arguments") }
                 let entries = try keyring.list()
-                for entry in entries {
-                    let recipient = entry.recipient.map { "  \($0.text)" } ?? ""
-                    console.print("\(DisplayText.escape(entry.name))  \(entry.fingerprint)\(recipient)")
-                }
+                let rows = entries.map { [DisplayText.escape($0.name), $0.fingerprint] + ($0.recipient.map { [$0.text] } ?? []) }
+                for line in Columns.lines(rows) { console.print(line) }
                 return entries.isEmpty ? .nothingFound : .success
             default:
                 guard args.positionals.count == 1, let name = args.positionals.first else {

@@ -56,9 +56,8 @@ struct RecipientCommand {
             case "contacts list":
                 guard args.positionals.isEmpty else { throw CLIError.usage("contacts list takes no arguments") }
                 let entries = try contacts.list()
-                for entry in entries {
-                    console.print("\(DisplayText.escape(entry.name))  \(entry.recipient.fingerprint)  \(entry.recipient.text)")
-                }
+                let rows = entries.map { [DisplayText.escape($0.name), $0.recipient.fingerprint, $0.recipient.text] }
+                for line in Columns.lines(rows) { console.print(line) }
                 return entries.isEmpty ? .nothingFound : .success
             case "contacts rm":
                 try contacts.remove(try oneName())
