@@ -37,6 +37,20 @@ struct HumanOutputTests {
                 && !json.out.contains("\u{202E}"))
     }
 
+    @Test("--raw gives a binary payload back byte for byte, nothing added; text still ends its line")
+    func rawBinary() throws {
+        var bytes = (0..<500).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
+        bytes[0] = 0xFF  // never UTF-8
+        let data = try box.dir.write("data.bin", Data(bytes))
+        let png = box.dir.path("binary.png")
+        #expect(try Tools.run("qrencode", ["-8", "-r", data, "-o", png]).status == 0)
+        let raw = box.run(["scan", "--no-store", "--raw", png])
+        #expect(raw.status == 0, "\(raw.stderr)")
+        #expect(raw.stdout == Data(bytes), "\(raw.stdout.count) bytes")
+        let text = box.run(["scan", "--no-store", "--raw", box.encode("t.png", "some text")])
+        #expect(text.stdout == Data("some text\n".utf8))
+    }
+
     @Test("a plain code can never print a line that reads like an opened sealed message")
     func forgedSealedLine() {
         let key = box.keygen()

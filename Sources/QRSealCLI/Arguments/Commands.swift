@@ -77,7 +77,7 @@ enum Commands {
         abstract: "Read every QR code and barcode in images (PNG, JPEG, PNM, BMP, GIF, TIFF, WebP; PDF and SVG drawn; every page and frame), a YUV4MPEG2 stream or a camera.",
         arguments: "IMAGE... | - | --stream FILE | --camera",
         options: [
-            OptionSpec(long: "raw", help: "Print only the payloads, one per line."),
+            OptionSpec(long: "raw", help: "Print only the payloads: text one per line, binary data byte for byte, nothing added."),
             OptionSpec(long: "json", help: "Print one JSON object per symbol per line, and one per file with nothing found."),
             OptionSpec(long: "symbology", value: "LIST",
                        help: "Read only these kinds, comma-separated: "

@@ -110,7 +110,8 @@ struct OutcomePresenter {
             console.print(OutcomeForms.humanLine(source: name, d, content, fileNote: fileNote))
         case .raw:
             switch content {
-            case .plain: console.write(Data(d.bytes + [0x0A]))
+            // Text ends its line; binary data comes back byte for byte, nothing added.
+            case .plain: console.write(Data(d.bytes + (d.text == nil ? [] : [0x0A])))
             case .opened(.text(let text)): console.print(text)
             case .opened(.file): console.printError("qrseal: \(DisplayText.escape(name)): \(fileNote ?? "")")
             case .locked, .failed: break
