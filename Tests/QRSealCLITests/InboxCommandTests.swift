@@ -240,7 +240,7 @@ struct InboxCommandTests {
         #expect(box.run(["inbox", "rm"]).status == 64)
     }
 
-    @Test("inbox rm --older-than removes old items but keeps pinned ones and new ones")
+    @Test("inbox rm --older-than removes old items but keeps pinned ones and new ones; --dry-run shows them first and removes none")
     func removeOlderThan() throws {
         try box.importLines([
             InboxSandbox.line("old and forgotten", at: "2020-01-01T10:00:00Z"),
@@ -248,6 +248,16 @@ struct InboxCommandTests {
             InboxSandbox.line("old too", at: "2021-03-01T10:00:00Z", kind: "url"),
         ])
         box.scan(box.encode("new.png", "brand new"))
+        // First seen, nothing removed.
+        let dry = box.run(["inbox", "rm", "--older-than", "30d", "--dry-run"])
+        #expect(dry.status == 0)
+        #expect(dry.stderr == "qrseal: would remove 2 items; none removed (--dry-run)\n")
+        let shown = dry.out.split(separator: "\n").dropFirst()
+        #expect(shown.count == 2 && shown[shown.startIndex].hasSuffix("old too") && shown.last?.hasSuffix("old and forgotten") == true,
+                "\(dry.out)")
+        #expect(box.texts().count == 4)
+        let byID = box.run(["inbox", "rm", "--dry-run", String(box.ids().last!)])
+        #expect(byID.stderr == "qrseal: would remove 1 item; none removed (--dry-run)\n" && box.texts().count == 4)
         let r = box.run(["inbox", "rm", "--older-than", "30d"])
         #expect(r.status == 0)
         #expect(r.stderr == "qrseal: removed 2 items\n")

@@ -230,8 +230,14 @@ struct InboxCommand {
             guard let age = TimeArguments.duration(text) else {
                 throw .usage("--older-than must be a duration such as 30d, 12h or 2w, not '\(text)'")
             }
+            let cutoff = Intake.now() - age
+            if args.has("dry-run") {
+                let items: [InboxItem]
+                do { items = try inbox.list(InboxQuery(until: cutoff)).filter { !$0.pinned } } catch { throw CLIError(error) }
+                return wouldRemove(items, console)
+            }
             let removed: Int
-            do { removed = try inbox.removeUnpinned(before: Intake.now() - age) } catch {
+            do { removed = try inbox.removeUnpinned(before: cutoff) } catch {
                 throw CLIError(message: error.description)
             }
             console.printError("qrseal: removed \(removed) item\(removed == 1 ? "" : "s")")
@@ -240,9 +246,21 @@ struct InboxCommand {
         guard !args.positionals.isEmpty else { throw .usage("inbox rm takes item IDs or --older-than DURATION") }
         var ids: [Int64] = []
         for text in args.positionals { ids.append(try itemID(text)) }
+        if args.has("dry-run") {
+            var items: [InboxItem] = []
+            for id in ids { if let item = try? inbox.item(id) { items.append(item) } }
+            return wouldRemove(items, console)
+        }
         let removed: Int
         do { removed = try inbox.remove(ids) } catch { throw CLIError(error) }
         console.printError("qrseal: removed \(removed) item\(removed == 1 ? "" : "s")")
+        return .success
+    }
+
+    /// `inbox rm --dry-run`: the items that would go, as `inbox list` shows them, and nothing removed.
+    private func wouldRemove(_ items: [InboxItem], _ console: Console) -> ExitStatus {
+        if !items.isEmpty { for line in InboxTable.lines(items, width: console.columns) { console.print(line) } }
+        console.printError("qrseal: would remove \(items.count) item\(items.count == 1 ? "" : "s"); none removed (--dry-run)")
         return .success
     }
 

@@ -36,6 +36,8 @@ enum InboxCommandSpecs {
             OptionSpec(long: "older-than", value: "DURATION", help: "Remove unpinned items older than DURATION (e.g. 30d, 12h, 1.5d, 2w)."),
             OptionSpec(long: "waiting", help: "Remove messages still waiting for parts, with their parts: those whose "
                        + "ids (as 'inbox list' shows them) are given, or all."),
+            OptionSpec(long: "dry-run", help: "List the items IDs or --older-than would remove, as 'inbox list' does, "
+                       + "and remove nothing."),
             Locations.inboxOption,
         ])
     static let label = CommandSpec(
