@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import QRSealKit
 
 /// Sealing, opening and keys through the command line, in-process.
 @Suite("Sealed messages on the command line")
@@ -74,16 +75,33 @@ struct SealCommandTests {
         #expect(!wrong.stderr.contains("incorrect horse"))
     }
 
-    @Test("--seal asks for the passphrase twice on a terminal, and refuses a mismatch")
+    @Test("--seal asks for the passphrase twice on a terminal, again after a mismatch, and gives up after three")
     func prompt() {
         let png = dir.path("q.png")
-        let ok = qrseal(["encode", "--seal", "-o", png, "prompted"], answers: ["s3cret", "s3cret"])
+        let strong = "oak river lantern 42"
+        let ok = qrseal(["encode", "--seal", "-o", png, "prompted"], answers: [strong, strong])
         #expect(ok.status == 0)
-        #expect(qrseal(["scan", "--raw", png], answers: ["s3cret"]).out == "prompted\n")
-        let mismatch = qrseal(["encode", "--seal", "-o", dir.path("r.png"), "x"], answers: ["one", "two"])
+        #expect(!ok.stderr.contains("weak"), "\(ok.stderr)")
+        #expect(qrseal(["scan", "--raw", png], answers: [strong]).out == "prompted\n")
+        // A slip on the second entry: asked again, and sealed.
+        let retried = qrseal(["encode", "--seal", "-o", dir.path("s.png"), "retried"], answers: [strong, "oak river", strong, strong])
+        #expect(retried.status == 0, "\(retried.stderr)")
+        #expect(retried.stderr.contains("qrseal: the passphrases do not match; try again"))
+        #expect(qrseal(["scan", "--raw", dir.path("s.png")], answers: [strong]).out == "retried\n")
+        let mismatch = qrseal(["encode", "--seal", "-o", dir.path("r.png"), "x"], answers: ["one", "two", "one", "two", "one", "two"])
         #expect(mismatch.status == 2)
-        #expect(mismatch.stderr.contains("the passphrases do not match"))
+        #expect(mismatch.stderr.contains("qrseal: error: the passphrases do not match (3 tries)"))
         #expect(!FileManager.default.fileExists(atPath: dir.path("r.png")))
+    }
+
+    @Test("a weak passphrase typed at the prompt seals, with a warning naming its strength and never its text")
+    func weakPassphrase() {
+        let weak = qrseal(["encode", "--seal", "-o", dir.path("w.png"), "x"], answers: ["abc", "abc"])
+        #expect(weak.status == 0)
+        #expect(weak.stderr.contains("qrseal: warning: this passphrase is weak (about"), "\(weak.stderr)")
+        #expect(!weak.stderr.contains("abc"))
+        #expect(PassphraseStrength.isWeak("abc") && PassphraseStrength.isWeak("password") && PassphraseStrength.isWeak("aaaaaaaaaaaa"))
+        #expect(!PassphraseStrength.isWeak("oak river lantern 42") && !PassphraseStrength.isWeak("Tr0ub4dor&3xQ"))
     }
 
     @Test("--seal with no key source and no terminal fails with a hint; no passphrase option exists")

@@ -119,20 +119,33 @@ struct KeySources {
     }
 
     /// Asks on the terminal (/dev/tty, so it works while standard input is a pipe) for a
-    /// passphrase, twice when sealing; nil without a terminal or when the answer is empty.
+    /// passphrase, twice when sealing, asking again when the two differ (`promptTries` times
+    /// in all), and warning of a weak one (`PassphraseStrength`); nil without a terminal or
+    /// when the answer is empty.
     static func prompt(console: Console, confirm: Bool) throws(CLIError) -> SealKey? {
-        guard let first = console.readSecret("Passphrase: ") else { return nil }
-        guard !first.isEmpty else {
-            if confirm { throw CLIError(message: "empty passphrase") }
-            return nil
-        }
-        if confirm {
-            guard console.readSecret("Passphrase (again): ") == first else {
-                throw CLIError(message: "the passphrases do not match")
+        for attempt in 1...promptTries {
+            guard let first = console.readSecret("Passphrase: ") else { return nil }
+            guard !first.isEmpty else {
+                if confirm { throw CLIError(message: "empty passphrase") }
+                return nil
             }
+            guard confirm else { return .passphrase(first) }
+            guard console.readSecret("Passphrase (again): ") == first else {
+                if attempt == promptTries { break }
+                console.printError("qrseal: the passphrases do not match; try again")
+                continue
+            }
+            if PassphraseStrength.isWeak(first) {
+                console.printError("qrseal: warning: this passphrase is weak (about \(Int(PassphraseStrength.bits(first))) bits): "
+                                   + "anyone who copies the code can guess it offline; several random words are safer")
+            }
+            return .passphrase(first)
         }
-        return .passphrase(first)
+        throw CLIError(message: "the passphrases do not match (\(promptTries) tries)")
     }
+
+    /// How many times a sealing passphrase is asked for, and again, before giving up.
+    static let promptTries = 3
 
     static let hint = "pass --key-file FILE or --passphrase-file FILE, or set \(environmentVariable)"
 
