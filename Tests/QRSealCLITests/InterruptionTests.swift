@@ -161,4 +161,36 @@ struct InterruptionTests {
         let cores = Self.names(dir).filter { $0.hasPrefix("core") }
         #expect(cores.isEmpty, "core files: \(cores)")
     }
+
+    @Test("an encode into many part files stopped by SIGINT or SIGTERM at any moment leaves every part or none",
+          arguments: [SIGINT, SIGTERM])
+    func partsAllOrNone(signal: Int32) throws {
+        let dir = try TempDir()
+        // Random bytes that need some forty codes at version 10.
+        var rng = SystemRandomNumberGenerator()
+        _ = try dir.write("data.bin", Data((0..<9000).map { _ in UInt8.random(in: 0...255, using: &rng) }))
+        let arguments = ["encode", "--max-version", "10", "--input", "data.bin", "-o", "part.png"]
+        // Once whole, to learn how many parts and how long it takes.
+        let started = Date()
+        let whole = try start(arguments, in: dir)
+        whole.waitUntilExit()
+        #expect(whole.terminationStatus == 0)
+        let elapsed = Date().timeIntervalSince(started)
+        let parts = Self.names(dir).filter { $0.hasPrefix("part-") }
+        #expect(parts.count > 10, "\(parts.count) parts")
+        for name in parts { try FileManager.default.removeItem(atPath: dir.path(name)) }
+        // Then stopped at points spread over that time, and a little beyond it.
+        for step in 0..<8 {
+            let process = try start(arguments, in: dir)
+            Thread.sleep(forTimeInterval: elapsed * (Double(step) + Double.random(in: 0..<1)) / 7)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            let left = Self.names(dir).filter { $0.hasPrefix("part-") }
+            #expect(left.isEmpty || left.count == parts.count, "stopped after \(step) eighths: \(left.count) of \(parts.count) parts")
+            #expect(!Self.names(dir).contains { $0.hasPrefix(".qrseal-") })
+            // Stopped by the signal, or done before it came.
+            #expect(process.terminationReason == .uncaughtSignal || (process.terminationStatus == 0 && left.count == parts.count))
+            for name in left { try FileManager.default.removeItem(atPath: dir.path(name)) }
+        }
+    }
 }

@@ -63,6 +63,33 @@ struct Output {
         try place(file)
     }
 
+    /// Writes `contents[i]` to `outputs[i]` (files, not standard output), every one or none:
+    /// each under the rule above, and those written so far removed when one fails, or when
+    /// SIGINT, SIGTERM or SIGHUP comes before the last is written (`TemporaryNames`' handler,
+    /// which then ends the process by the signal), so that an interrupted command never leaves
+    /// some of a message's parts (issue: a Ctrl-C had left 105 of 201).
+    static func writeAllOrNone(_ outputs: [Output], _ contents: [[UInt8]], console: Console) throws(CLIError) {
+        for output in outputs { try output.check() }
+        let group = TemporaryNames.beginGroup(outputs.map(\.path))
+        defer { if let group { TemporaryNames.endGroup(group) } }
+        var written: [String] = []
+        for (n, (output, bytes)) in zip(outputs, contents).enumerated() {
+            // Counted before its name is given: a signal between the two leaves no part.
+            // A file that --force replaces is counted once replaced.
+            let free = SystemFiles.status(output.path, followLinks: false) == nil
+            if let group, free { TemporaryNames.placed(group, count: n + 1) }
+            do {
+                try output.write(bytes, console: console)
+                written.append(output.path)
+                if let group { TemporaryNames.placed(group, count: n + 1) }
+            } catch {
+                if let group { TemporaryNames.placed(group, count: 0) }
+                for path in written { SystemFiles.remove(path) }
+                throw error
+            }
+        }
+    }
+
     /// Writes what `produce` emits, piece by piece, under the same rule: the pieces go to a
     /// staged file (beside the target, or in the console's TMPDIR for standard output and devices),
     /// and only when `produce` returns does anything reach the target. When it throws,

@@ -140,9 +140,60 @@ enum TemporaryNames {
         lock.withLock { taken[slot] = false }
     }
 
-    /// Removes every file named in a slot: the signal handler's work.
+    /// Removes every file named in a slot, and the files of every group placed so far: the
+    /// signal handler's work.
     static func removeAll() {
         for slot in 0..<slots where filled[slot] != 0 { unlink(paths + slot * size) }
+        for g in 0..<groupSlots {
+            guard let names = groups[g] else { continue }
+            for i in 0..<Int(groupPlaced[g]) { unlink(names + i * size) }
+        }
+    }
+
+    // MARK: Files written all or none
+
+    /// Groups of files written all or none at once (a message's parts, one file each).
+    private static let groupSlots = 8
+    nonisolated(unsafe) private static var groups = [UnsafeMutablePointer<CChar>?](repeating: nil, count: groupSlots)
+    nonisolated(unsafe) private static let groupPlaced: UnsafeMutablePointer<sig_atomic_t> = {
+        let counts = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: groupSlots)
+        counts.initialize(repeating: 0, count: groupSlots)
+        return counts
+    }()
+
+    /// Keeps `paths`, the names a group of files will take one after another, for the signal
+    /// handler; nil when no slot is free or a path is too long (the group is then not undone
+    /// by a signal).
+    static func beginGroup(_ paths: [String]) -> Int? {
+        let all = paths.map(RawBytes.bytes)
+        guard all.allSatisfy({ $0.count < size }) else { return nil }
+        let names = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, all.count) * size)
+        names.initialize(repeating: 0, count: max(1, all.count) * size)
+        for (i, bytes) in all.enumerated() {
+            for (j, byte) in bytes.enumerated() { names[i * size + j] = CChar(bitPattern: byte) }
+        }
+        let slot: Int? = lock.withLock {
+            guard let slot = groups.firstIndex(where: { $0 == nil }) else { return nil }
+            groupPlaced[slot] = 0
+            groups[slot] = names
+            return slot
+        }
+        if slot == nil { names.deallocate() }
+        return slot
+    }
+
+    /// Counts the group's first `count` names as (about to be) given: a signal removes them.
+    static func placed(_ slot: Int, count: Int) { groupPlaced[slot] = sig_atomic_t(count) }
+
+    /// Forgets the group: its files stay, or are gone, as the caller left them.
+    static func endGroup(_ slot: Int) {
+        groupPlaced[slot] = 0
+        let names = lock.withLock { () -> UnsafeMutablePointer<CChar>? in
+            let names = groups[slot]
+            groups[slot] = nil
+            return names
+        }
+        names?.deallocate()
     }
 
     /// Installs the handler that removes the files and then ends the process by the same

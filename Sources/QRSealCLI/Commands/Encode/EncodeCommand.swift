@@ -231,16 +231,10 @@ struct EncodeCommand {
                 Output(path: $0, force: target.force, inputs: target.inputs)
             }
             for part in targets { try part.check() }
-            var written: [String] = []
-            for (part, symbol) in zip(targets, message.symbols) {
-                do {
-                    try part.write(try render(symbol.matrix), console: console)
-                    written.append(part.path)
-                } catch {
-                    for path in written { SystemFiles.remove(path) }
-                    throw error
-                }
-            }
+            // Every part is drawn before any is written, and they are written all or none.
+            var drawn: [[UInt8]] = []
+            for symbol in message.symbols { drawn.append(try render(symbol.matrix)) }
+            try Output.writeAllOrNone(targets, drawn, console: console)
         case .terminal, .ansi:
             var text = ""
             for symbol in message.symbols {
