@@ -10,6 +10,24 @@ struct EncodeSheetTests {
 
     func pdfinfo(_ path: String) throws -> String { try Tools.run("pdfinfo", [path]).stdoutText }
 
+    @Test("a sheet of many codes shows its progress on a terminal, clears it, and writes nothing extra elsewhere")
+    func progress() throws {
+        var rng = SystemRandomNumberGenerator()
+        let input = try dir.write("data.bin", Data((0..<6000).map { _ in UInt8.random(in: 0...255, using: &rng) }))
+        let shown = qrseal(["encode", "--max-version", "10", "-i", input, "-o", dir.path("a.pdf")], errorTerminal: true)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let parts = try #require(shown.stderr.firstMatch(of: /split into (\d+) parts/).flatMap { Int($0.1) }, "\(shown.stderr)")
+        #expect(shown.stderr.hasPrefix("\rqrseal: drawing the sheet: 1 of \(parts) codes"), "\(shown.stderr.debugDescription)")
+        #expect(shown.stderr.contains("\rqrseal: drawing the sheet: \(parts) of \(parts) codes\u{1B}[K\r\u{1B}[K"),
+                "\(shown.stderr.debugDescription)")
+        // Not on a terminal: the one line it always writes, nothing more.
+        let quiet = qrseal(["encode", "--max-version", "10", "-i", input, "-o", dir.path("b.pdf")])
+        #expect(quiet.status == 0 && !quiet.stderr.contains("\r") && !quiet.stderr.contains("drawing"), "\(quiet.stderr)")
+        // Part files show it too.
+        let png = qrseal(["encode", "--max-version", "10", "-i", input, "-o", dir.path("p.png")], errorTerminal: true)
+        #expect(png.stderr.contains("\rqrseal: drawing \(parts) of \(parts) codes"), "\(png.stderr.debugDescription)")
+    }
+
     @Test("a file's sheet names it, gives its size and SHA-256, and its code scans back from 300 dpi")
     func fileSheet() throws {
         let input = try dir.write("notes é.txt", Data("the harbour at dawn\n".utf8))

@@ -17,7 +17,7 @@ final class Buffer: @unchecked Sendable {
 /// `environment` stands for the process environment; `answers` are typed at successive
 /// passphrase prompts (none means there is no terminal to ask on).
 func qrseal(_ arguments: [String], stdin: Data? = nil, terminal: Bool = false,
-            environment: [String: String] = [:], answers: [String] = []) -> Captured {
+            environment: [String: String] = [:], answers: [String] = [], errorTerminal: Bool = false) -> Captured {
     let out = Buffer(), err = Buffer(), prompts = Buffer()
     var remaining = answers
     let lock = NSLock()
@@ -31,7 +31,7 @@ func qrseal(_ arguments: [String], stdin: Data? = nil, terminal: Bool = false,
                               lock.lock(); defer { lock.unlock() }
                               prompts.data.append(Data(prompt.utf8))
                               return remaining.isEmpty ? nil : remaining.removeFirst()
-                          })
+                          }, errorIsTerminal: errorTerminal)
     let status = QRSealCLI.run(arguments: arguments, console: console)
     return Captured(status: status, stdout: out.data, stderr: String(decoding: err.data, as: UTF8.self))
 }

@@ -28,6 +28,8 @@ public final class Console: @unchecked Sendable {
     public let inputIsTerminal: Bool
     /// Whether standard output is a terminal.
     public let outputIsTerminal: Bool
+    /// Whether standard error is a terminal: where long work shows its progress.
+    public let errorIsTerminal: Bool
     /// The environment variables the tool reads (QRSEAL_PASSPHRASE, TMPDIR, COLUMNS, …): the
     /// process's own, or in tests, those a test gives; nothing reads the process's otherwise.
     public let environment: [String: String]
@@ -51,13 +53,14 @@ public final class Console: @unchecked Sendable {
                 environment: [String: String] = [:], readSecret: @escaping (String) -> String? = { _ in nil },
                 readInputLine: (() -> String?)? = nil, columns: Int? = nil,
                 readInputPart: ((Int) -> Data)? = nil, rows: Int? = nil,
-                terminalSize: (() -> (columns: Int, rows: Int))? = nil) {
+                terminalSize: (() -> (columns: Int, rows: Int))? = nil, errorIsTerminal: Bool = false) {
         self.writeOut = out
         self.writeErr = err
         self.readInput = readInput
         self.readInputPart = readInputPart ?? InputParts(readInput).next
         self.inputIsTerminal = inputIsTerminal
         self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
         self.environment = environment
         self.readSecret = readSecret
         let columns = columns ?? Terminal.count(environment["COLUMNS"]) ?? 100
@@ -87,7 +90,8 @@ public final class Console: @unchecked Sendable {
                 columns: Terminal.columns(environment: environment),
                 readInputPart: { StandardStreams.read(upTo: $0) },
                 rows: Terminal.rows(environment: environment),
-                terminalSize: { (Terminal.columns(environment: environment), Terminal.rows(environment: environment)) })
+                terminalSize: { (Terminal.columns(environment: environment), Terminal.rows(environment: environment)) },
+                errorIsTerminal: isatty(2) == 1)
     }
 
     public func write(_ data: Data) { send(data, toError: false) }

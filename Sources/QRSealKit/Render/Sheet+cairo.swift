@@ -5,8 +5,8 @@ extension Sheet {
     /// (`cairo_pdf_surface_create_for_stream`): each code one path of filled rectangles, one
     /// per run of dark modules, so that it prints sharp at any resolution; text in DejaVu
     /// Sans through cairo's toy font API, embedded as a subset with its Unicode mapping.
-    public func pdf() throws(RenderError) -> [UInt8] {
-        try PDFWriter.write(drawing)
+    public func pdf(progress: ((_ drawn: Int, _ total: Int) -> Void)? = nil) throws(RenderError) -> [UInt8] {
+        try PDFWriter.write(drawing, progress: progress)
     }
 }
 
@@ -14,7 +14,8 @@ extension Sheet {
 final class PDFWriter {
     var bytes: [UInt8] = []
 
-    static func write(_ drawing: SheetDrawing) throws(RenderError) -> [UInt8] {
+    /// `progress` is told of every code drawn, and of how many there are.
+    static func write(_ drawing: SheetDrawing, progress: ((Int, Int) -> Void)? = nil) throws(RenderError) -> [UInt8] {
         try load(.cairo)
         let writer = PDFWriter()
         let closure = Unmanaged.passUnretained(writer).toOpaque()
@@ -31,9 +32,15 @@ final class PDFWriter {
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "qrseal")
         guard let cr = cairo_create(surface) else { throw .pdf(reason: "no context") }
         defer { cairo_destroy(cr) }
+        let total = drawing.pages.reduce(0) { $0 + $1.codes.count }
+        var drawn = 0
         for page in drawing.pages {
             cairo_set_source_rgb(cr, 0, 0, 0)
-            for code in page.codes { try draw(code, on: cr) }
+            for code in page.codes {
+                try draw(code, on: cr)
+                drawn += 1
+                progress?(drawn, total)
+            }
             for text in page.texts { draw(text, on: cr) }
             cairo_show_page(cr)
             try check(cairo_status(cr))

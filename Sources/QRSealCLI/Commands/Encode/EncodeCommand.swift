@@ -214,7 +214,7 @@ struct EncodeCommand {
         if format == .pdf || format == .gif {
             // A sheet or an animated image holds the whole message in one file.
             try target.write(try outputs.file(message, format: format, name: inputName, key: sealKey, scale: scale,
-                                              margin: margin, invert: invert), console: console)
+                                              margin: margin, invert: invert, console: console), console: console)
         } else if message.symbols.count == 1 {
             return try target.write(try render(message.symbols[0].matrix), console: console)
         }
@@ -233,7 +233,14 @@ struct EncodeCommand {
             for part in targets { try part.check() }
             // Every part is drawn before any is written, and they are written all or none.
             var drawn: [[UInt8]] = []
-            for symbol in message.symbols { drawn.append(try render(symbol.matrix)) }
+            do {
+                let progress = ProgressLine("drawing", console: console)
+                defer { progress.finish() }
+                for symbol in message.symbols {
+                    drawn.append(try render(symbol.matrix))
+                    progress.update(drawn.count, of: count)
+                }
+            }
             try Output.writeAllOrNone(targets, drawn, console: console)
         case .terminal, .ansi:
             var text = ""

@@ -61,10 +61,13 @@ struct MessageOutputs {
     /// The bytes of the pdf sheet or the gif of `message`; `name` is the input file's name,
     /// `key` the key it was sealed with, if it was, which the sheet says is needed to open it.
     func file(_ message: EncodedMessage, format: EncodeCommand.Format, name: String?, key: SealKey?, scale: Int,
-              margin: Int, invert: Bool) throws(CLIError) -> [UInt8] {
+              margin: Int, invert: Bool, console: Console) throws(CLIError) -> [UInt8] {
         do {
             if format == .pdf {
-                return try Sheet(message, paper: paper, perPage: perPage, name: name, note: key?.sheetNote, quietZone: margin).pdf()
+                let progress = ProgressLine("drawing the sheet:", console: console)
+                defer { progress.finish() }
+                return try Sheet(message, paper: paper, perPage: perPage, name: name, note: key?.sheetNote, quietZone: margin)
+                    .pdf(progress: progress.update)
             }
             return try AnimatedGIF.encode(message, scale: scale, margin: margin, fps: fps, invert: invert)
         } catch .library(let error) {
