@@ -88,7 +88,7 @@ class KeysTests(DesktopTest):
             self.keys(app)
             app.click(app.find(role="push button", name=having("Add a key file…"), showing=True))
             app.file_chooser_accept(key)
-            app.find(name=re.compile(r"^work, key file · [0-9a-f]{16}"), showing=True)
+            app.find(name=re.compile(r"^work, key file · \d{4} \d{4} \d{4} \d{4}"), showing=True)
             self.assertIn("work", self.qrseal("keys", "list").stdout.decode())
             app.click(app.find(role="push button", name=having("Remove key work"), showing=True))
             dialog = app.dialog(name=having("Remove key work?"))
