@@ -165,7 +165,7 @@ enum HelpText {
             "commands:",
         ]
         // `completions` is run by `make install`, and by a user setting up a shell by hand.
-        for c in Commands.all.dropLast() + [Completions.spec, Commands.help] {
+        for c in Commands.table.map(\.spec) + [Completions.spec, Commands.help] {
             lines.append("  " + c.name.padding(toLength: 14, withPad: " ", startingAt: 0) + c.abstract)
         }
         lines += [

@@ -9,7 +9,7 @@ final class ProgressLine: @unchecked Sendable {
     private var last = Date.distantPast
     private var shown = false
 
-    /// Progress of `what` ("drawing", "writing"), shown when standard error is a terminal.
+    /// Progress of `what` ("drawing", "drawing the sheet:"), shown when standard error is a terminal.
     init(_ what: String, console: Console) {
         self.console = console
         self.what = what

@@ -116,7 +116,7 @@ public struct AgeIdentity: Equatable, Sendable {
 /// The fingerprints qrseal shows, of a public key or of a shared key: 16 decimal digits in
 /// groups of four, a short code both sides can read aloud and compare, from the first 8
 /// bytes of SHA-256 of a label and the key read as a big-endian integer, modulo 10^16.
-public enum Fingerprint {
+enum Fingerprint {
     static func digits(label: String, _ key: [UInt8]) -> String {
         let hash = Crypto.sha256(Array(label.utf8) + key)
         let value = hash.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }

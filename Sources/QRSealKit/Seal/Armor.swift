@@ -6,6 +6,8 @@ public enum Armor: String, CaseIterable, Sendable {
     case binary
 
     static let prefixName = "QRSEAL"
+    /// `prefixName` as bytes, compared at every `Q` of a pasted text.
+    static let prefixNameBytes = Array(prefixName.utf8)
     static let digitsPrefix = "QRSEAL1:"
     static let magic: [UInt8] = [0x00, 0x51, 0x52, 0x53]
 
@@ -73,7 +75,7 @@ public enum Armor: String, CaseIterable, Sendable {
     /// Where a `QRSEAL<version>:` prefix at the start of `bytes` ends (an index of `bytes`),
     /// nil without one; throws for a version other than 1.
     static func digitsPrefixEnd(_ bytes: ArraySlice<UInt8>) throws(SealError) -> Int? {
-        let name = Array(prefixName.utf8)
+        let name = prefixNameBytes
         guard bytes.count > name.count,
               zip(bytes, name).allSatisfy({ $0 & 0xDF == $1 }) else { return nil }
         let digits = bytes.startIndex + name.count

@@ -17,9 +17,10 @@ extension Keyring {
     /// the file's name without `.key` (`key-…` or `identity-…` and the fingerprint for "-").
     public func add(_ keys: [SealKey], name: String?, path: String, created: String) throws(Failure) -> Added {
         if case .keyFile(let key)? = keys.first {
-            let name = name ?? Self.defaultName(path: path, fingerprint: "key-" + Self.fingerprint(key).replacingOccurrences(of: " ", with: ""))
+            let fingerprint = Self.fingerprint(key)
+            let name = name ?? Self.defaultName(path: path, fingerprint: "key-" + fingerprint.replacingOccurrences(of: " ", with: ""))
             try add(key, name: name)
-            return .key(name: name, fingerprint: Self.fingerprint(key))
+            return .key(name: name, fingerprint: fingerprint)
         }
         let identities = keys.compactMap { key -> AgeIdentity? in
             if case .identity(let identity) = key { return identity }

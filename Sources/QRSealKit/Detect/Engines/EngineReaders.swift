@@ -41,9 +41,8 @@ struct ZXingSearch: SymbolReader {
 struct ZBarSearch: SymbolReader {
     var linearOnly = false
     var productCodesOnly = false
-    var matrixOnly = false
 
-    var description: String { productCodesOnly ? "zbar(products)" : linearOnly ? "zbar(linear)" : matrixOnly ? "zbar(qr)" : "zbar" }
+    var description: String { productCodesOnly ? "zbar(products)" : linearOnly ? "zbar(linear)" : "zbar" }
 
     func read(_ input: ReaderInput, symbologies: Set<Symbology>) -> [Candidate] {
         // zbar's DataBar decoder prints assertion warnings to stderr on processed copies;
@@ -51,7 +50,6 @@ struct ZBarSearch: SymbolReader {
         var set = input.isStrict ? symbologies.subtracting([.databar, .databarExpanded]) : symbologies
         if linearOnly { set = set.filter { !$0.isMatrix } }
         if productCodesOnly { set = set.filter { $0.eanModules != nil } }
-        if matrixOnly { set = set.filter(\.isMatrix) }
         guard !set.isEmpty else { return [] }
         var zbar = ZBarEngine(symbologies: set)
         zbar.testInverted = false
@@ -72,8 +70,6 @@ extension SymbolReader where Self == ZBarSearch {
     static var zbar: ZBarSearch { ZBarSearch() }
     /// zbar's linear scan alone.
     static var zbarLinear: ZBarSearch { ZBarSearch(linearOnly: true) }
-    /// zbar's QR search alone.
-    static var zbarQR: ZBarSearch { ZBarSearch(matrixOnly: true) }
     /// zbar's EAN/UPC decoders alone (EAN-13, UPC-A, EAN-8, UPC-E and the ISBNs).
     static var zbarProducts: ZBarSearch { ZBarSearch(linearOnly: true, productCodesOnly: true) }
 }

@@ -206,8 +206,9 @@ enum BarRegions {
         while merged {
             merged = false
             search: for i in groups.indices {
+                let a = span(groups[i])
                 for j in groups.indices where j > i {
-                    let a = span(groups[i]), b = span(groups[j])
+                    let b = span(groups[j])
                     guard angleDifference(a.angle, b.angle) < .pi / 12 else { continue }
                     let (c, s) = (cos(a.angle), sin(a.angle))
                     let dx = b.x - a.x, dy = b.y - a.y
