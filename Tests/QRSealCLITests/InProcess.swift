@@ -15,7 +15,7 @@ final class Buffer: @unchecked Sendable {
 }
 
 /// `environment` stands for the process environment; `answers` are typed at successive
-/// passphrase prompts (none means there is no terminal to ask on).
+/// prompts, a passphrase's or a question's (none left means there is no terminal to ask on).
 func qrseal(_ arguments: [String], stdin: Data? = nil, terminal: Bool = false,
             environment: [String: String] = [:], answers: [String] = [], errorTerminal: Bool = false) -> Captured {
     let out = Buffer(), err = Buffer(), prompts = Buffer()
@@ -31,7 +31,12 @@ func qrseal(_ arguments: [String], stdin: Data? = nil, terminal: Bool = false,
                               lock.lock(); defer { lock.unlock() }
                               prompts.data.append(Data(prompt.utf8))
                               return remaining.isEmpty ? nil : remaining.removeFirst()
-                          }, errorIsTerminal: errorTerminal)
+                          }, errorIsTerminal: errorTerminal,
+                          ask: { question in
+                              lock.lock(); defer { lock.unlock() }
+                              prompts.data.append(Data(question.utf8))
+                              return remaining.isEmpty ? nil : remaining.removeFirst()
+                          })
     let status = QRSealCLI.run(arguments: arguments, console: console)
     return Captured(status: status, stdout: out.data, stderr: String(decoding: err.data, as: UTF8.self))
 }

@@ -258,11 +258,39 @@ struct InboxCommandTests {
         #expect(box.texts().count == 4)
         let byID = box.run(["inbox", "rm", "--dry-run", String(box.ids().last!)])
         #expect(byID.stderr == "qrseal: would remove 1 item; none removed (--dry-run)\n" && box.texts().count == 4)
-        let r = box.run(["inbox", "rm", "--older-than", "30d"])
+        // On a terminal it asks first; anything but yes removes nothing.
+        for answer in ["", "n", "no thanks"] {
+            let no = box.run(["inbox", "rm", "--older-than", "30d"], answers: [answer])
+            #expect(no.status == 0 && no.stderr == "qrseal: nothing removed\n", "\(no.stderr)")
+            #expect(box.texts().count == 4)
+        }
+        // Without a terminal to answer on (standard input is one, /dev/tty is not), it refuses.
+        let noTerminal = box.run(["inbox", "rm", "--older-than", "30d"])
+        #expect(noTerminal.status == 2 && noTerminal.stderr.contains("no terminal") && noTerminal.stderr.contains("--yes"),
+                "\(noTerminal.stderr)")
+        #expect(box.texts().count == 4)
+        let r = box.run(["inbox", "rm", "--older-than", "30d"], answers: ["y"])
         #expect(r.status == 0)
         #expect(r.stderr == "qrseal: removed 2 items\n")
         #expect(box.texts() == ["brand new", "old but pinned"])
         #expect(box.run(["inbox", "rm", "--older-than", "a while"]).status == 64)
+    }
+
+    @Test("inbox rm --older-than asks first on a terminal, not with --yes or in a script")
+    func removeOlderThanAsks() throws {
+        try box.importLines([
+            InboxSandbox.line("old one", at: "2020-01-01T10:00:00Z"),
+            InboxSandbox.line("old two", at: "2020-01-02T10:00:00Z"),
+            InboxSandbox.line("old three", at: "2020-01-03T10:00:00Z"),
+        ])
+        // A script (standard input not a terminal) is not asked.
+        let piped = box.run(["inbox", "rm", "--older-than", "10000d"], stdin: Data())
+        #expect(piped.status == 0 && piped.stderr == "qrseal: removed 0 items\n" && box.texts().count == 3)
+        let script = box.run(["inbox", "rm", "--older-than", "30d"], stdin: Data())
+        #expect(script.stderr == "qrseal: removed 3 items\n" && box.texts().isEmpty)
+        try box.importLines([InboxSandbox.line("old again", at: "2020-01-01T10:00:00Z")])
+        let yes = box.run(["inbox", "rm", "--older-than", "30d", "--yes"])
+        #expect(yes.stderr == "qrseal: removed 1 item\n" && box.texts().isEmpty)
     }
 
     @Test("inbox count gives the total and each kind, also as JSON")
@@ -392,8 +420,8 @@ struct InboxSandbox {
     /// The environment for the real binary.
     var processEnv: [String: String] { Tools.environment(env) }
 
-    func run(_ arguments: [String], stdin: Data? = nil) -> Captured {
-        qrseal(arguments, stdin: stdin, environment: env)
+    func run(_ arguments: [String], stdin: Data? = nil, answers: [String] = []) -> Captured {
+        qrseal(arguments, stdin: stdin, environment: env, answers: answers)
     }
 
     /// A QR code of `text` written to `name`; its path.

@@ -115,6 +115,14 @@ struct PartsEndToEndTests {
         let r = qrseal(["inbox", "rm", "--waiting", "--inbox", inbox, id.lowercased()])
         #expect(r.status == 0 && r.stderr == "qrseal: removed 1 waiting message\n", "\(r.stderr)")
         #expect(qrseal(["inbox", "list", "--inbox", inbox]).status == 1)
+        // All of them at once: asked first on a terminal.
+        #expect(qrseal(["scan", "--inbox", inbox, files[1]]).status == 0)
+        let declined = qrseal(["inbox", "rm", "--waiting", "--inbox", inbox], answers: ["n"])
+        #expect(declined.status == 0 && declined.stderr == "qrseal: nothing removed\n", "\(declined.stderr)")
+        #expect(qrseal(["inbox", "list", "--waiting", "--inbox", inbox]).status == 0)
+        let all = qrseal(["inbox", "rm", "--waiting", "--inbox", inbox], answers: ["yes"])
+        #expect(all.stderr == "qrseal: removed 1 waiting message\n", "\(all.stderr)")
+        #expect(qrseal(["inbox", "list", "--waiting", "--inbox", inbox]).status == 1)
     }
 
     @Test("too few parts: scan says how many more are needed, and writes nothing")

@@ -35,6 +35,9 @@ public final class Console: @unchecked Sendable {
     public let environment: [String: String]
     /// Asks for a secret on the terminal without echo; nil when there is no terminal.
     public let readSecret: (String) -> String?
+    /// Asks a question on the terminal and reads the answer, echoed as typed; nil when there
+    /// is no terminal to ask on (or it ended before a line).
+    public let ask: (String) -> String?
     /// The next line of standard input without its line break, nil at the end; reads no
     /// further than it must, so long inputs stream.
     public let readInputLine: () -> String?
@@ -53,7 +56,8 @@ public final class Console: @unchecked Sendable {
                 environment: [String: String] = [:], readSecret: @escaping (String) -> String? = { _ in nil },
                 readInputLine: (() -> String?)? = nil, columns: Int? = nil,
                 readInputPart: ((Int) -> Data)? = nil, rows: Int? = nil,
-                terminalSize: (() -> (columns: Int, rows: Int))? = nil, errorIsTerminal: Bool = false) {
+                terminalSize: (() -> (columns: Int, rows: Int))? = nil, errorIsTerminal: Bool = false,
+                ask: @escaping (String) -> String? = { _ in nil }) {
         self.writeOut = out
         self.writeErr = err
         self.readInput = readInput
@@ -63,6 +67,7 @@ public final class Console: @unchecked Sendable {
         self.errorIsTerminal = errorIsTerminal
         self.environment = environment
         self.readSecret = readSecret
+        self.ask = ask
         let columns = columns ?? Terminal.count(environment["COLUMNS"]) ?? 100
         let rows = rows ?? Terminal.count(environment["LINES"]) ?? 40
         self.columns = columns
@@ -91,7 +96,8 @@ public final class Console: @unchecked Sendable {
                 readInputPart: { StandardStreams.read(upTo: $0) },
                 rows: Terminal.rows(environment: environment),
                 terminalSize: { (Terminal.columns(environment: environment), Terminal.rows(environment: environment)) },
-                errorIsTerminal: isatty(2) == 1)
+                errorIsTerminal: isatty(2) == 1,
+                ask: Terminal.ask)
     }
 
     public func write(_ data: Data) { send(data, toError: false) }

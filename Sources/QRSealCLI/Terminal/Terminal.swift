@@ -1,7 +1,7 @@
 import Foundation
 import QRSealKit
 
-/// Reading a secret from the controlling terminal with echo turned off.
+/// Asking on the controlling terminal (a secret with echo turned off), and its size.
 enum Terminal {
     /// Prints `prompt` to /dev/tty and reads one line without echo; nil without a terminal.
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT while echo is off puts the terminal back as it was,
@@ -20,12 +20,31 @@ enum Terminal {
         defer { SecretPrompt.end(restore) }
         guard tcsetattr(fd, TCSAFLUSH, &quiet) == 0 else { return nil }
         defer { tcsetattr(fd, TCSAFLUSH, &saved) }
+        return readLine(fd) ?? ""
+    }
+
+    /// Prints `prompt` to /dev/tty and reads one line as typed (echoed); nil without a
+    /// terminal or when it ends before a line.
+    static func ask(_ prompt: String) -> String? {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        _ = prompt.withCString { write(fd, $0, strlen($0)) }
+        return readLine(fd)
+    }
+
+    /// One line from `fd` without its line break; nil if it ends before any byte.
+    private static func readLine(_ fd: Int32) -> String? {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while true {
             let n = read(fd, &byte, 1)
             if n < 0 && errno == EINTR { continue }
-            if n != 1 || byte == 0x0A { break }
+            if n != 1 {
+                if line.isEmpty { return nil }
+                break
+            }
+            if byte == 0x0A { break }
             line.append(byte)
         }
         if line.last == 0x0D { line.removeLast() }

@@ -214,6 +214,12 @@ struct InboxCommand {
         if args.has("waiting") {
             guard args.value("older-than") == nil else { throw .usage("give --waiting or --older-than, not both") }
             let ids = args.positionals.map { $0.uppercased() }
+            if ids.isEmpty {
+                let waiting: Int
+                do { waiting = try inbox.waitingMessages().count } catch { throw CLIError(error) }
+                guard try confirm("Remove all \(Self.messages(waiting)) waiting for parts, with their parts?", count: waiting, console)
+                else { return declined(console) }
+            }
             let removed: Int
             do { removed = try inbox.removeWaiting(ids.isEmpty ? nil : ids) } catch { throw CLIError(error) }
             if removed < ids.count {
@@ -231,11 +237,11 @@ struct InboxCommand {
                 throw .usage("--older-than must be a duration such as 30d, 12h or 2w, not '\(text)'")
             }
             let cutoff = Intake.now() - age
-            if args.has("dry-run") {
-                let items: [InboxItem]
-                do { items = try inbox.list(InboxQuery(until: cutoff)).filter { !$0.pinned } } catch { throw CLIError(error) }
-                return wouldRemove(items, console)
-            }
+            let items: [InboxItem]
+            do { items = try inbox.list(InboxQuery(until: cutoff)).filter { !$0.pinned } } catch { throw CLIError(error) }
+            if args.has("dry-run") { return wouldRemove(items, console) }
+            let question = "Remove \(items.count) unpinned item\(items.count == 1 ? "" : "s") received more than \(DisplayText.escape(text)) ago?"
+            guard try confirm(question, count: items.count, console) else { return declined(console) }
             let removed: Int
             do { removed = try inbox.removeUnpinned(before: cutoff) } catch {
                 throw CLIError(message: error.description)
@@ -254,6 +260,23 @@ struct InboxCommand {
         let removed: Int
         do { removed = try inbox.remove(ids) } catch { throw CLIError(error) }
         console.printError("qrseal: removed \(removed) item\(removed == 1 ? "" : "s")")
+        return .success
+    }
+
+    /// Whether to go on with removing `count` things at once: yes without asking when there
+    /// are none, with `--yes`, or when standard input is no terminal (a script); otherwise as
+    /// answered on the terminal, no unless the answer is y or yes.
+    private func confirm(_ question: String, count: Int, _ console: Console) throws(CLIError) -> Bool {
+        if count == 0 || args.has("yes") || !console.inputIsTerminal { return true }
+        guard let answer = console.ask(question + " [y/N] ") else {
+            throw CLIError(message: "cannot ask whether to remove: no terminal to answer on",
+                           hints: ["give --yes to remove without asking, or --dry-run to list what would go"])
+        }
+        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+
+    private func declined(_ console: Console) -> ExitStatus {
+        console.printError("qrseal: nothing removed")
         return .success
     }
 

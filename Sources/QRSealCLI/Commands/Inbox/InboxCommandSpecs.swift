@@ -38,6 +38,8 @@ enum InboxCommandSpecs {
                        + "ids (as 'inbox list' shows them) are given, or all."),
             OptionSpec(long: "dry-run", help: "List the items IDs or --older-than would remove, as 'inbox list' does, "
                        + "and remove nothing."),
+            OptionSpec(long: "yes", short: "y", help: "Remove without asking. On a terminal, --older-than and --waiting "
+                       + "without IDs ask first."),
             Locations.inboxOption,
         ])
     static let label = CommandSpec(
