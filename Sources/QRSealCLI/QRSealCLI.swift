@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// The command-line tool as one function: arguments and a console in, an exit status out.

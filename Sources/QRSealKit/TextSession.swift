@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Recognises text in live frames beside a `ScanSession`, as Live Text does: on a few frames
 /// only, where the picture changed, once it holds still; and reports each block once it is
@@ -187,7 +188,7 @@ final class TextWorker: @unchecked Sendable {
     }
 
     private let recognizer: TextRecognizer
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var job: Job?
     private var done: Done?
     private var outstanding = false
@@ -195,9 +196,7 @@ final class TextWorker: @unchecked Sendable {
 
     init(recognizer: TextRecognizer) {
         self.recognizer = recognizer
-        let thread = Thread { [self] in run() }
-        thread.name = "qrseal text"
-        thread.start()
+        Threads.start(name: "qrseal text") { [self] in run() }
     }
 
     /// Whether a job was given and its result not yet taken.

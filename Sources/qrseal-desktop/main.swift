@@ -1,5 +1,6 @@
 import QRSealDesktop
 
-import Foundation
+import FoundationEssentials
+import Glibc
 
 exit(QRSealDesktop.main(arguments: Array(CommandLine.arguments.dropFirst())))

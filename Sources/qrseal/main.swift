@@ -1,6 +1,7 @@
 import QRSealCLI
 
-import Foundation
+import FoundationEssentials
+import Glibc
 
 QRSealCLI.prepareProcess()
 QRSealCLI.limitTextThreads()

@@ -166,7 +166,7 @@ enum HelpText {
         ]
         // `completions` is run by `make install`, and by a user setting up a shell by hand.
         for c in Commands.table.map(\.spec) + [Completions.spec, Commands.help] {
-            lines.append("  " + c.name.padding(toLength: 14, withPad: " ", startingAt: 0) + c.abstract)
+            lines.append("  " + c.name.padded(to: 14) + c.abstract)
         }
         lines += [
             "",
@@ -185,7 +185,7 @@ enum HelpText {
     static func group(_ name: String) -> String {
         var lines = ["usage: qrseal \(name) COMMAND [OPTIONS]", "", "commands:"]
         for c in Commands.all where c.name.hasPrefix(name + " ") {
-            lines.append("  " + c.name.padding(toLength: 14, withPad: " ", startingAt: 0) + c.abstract)
+            lines.append("  " + c.name.padded(to: 14) + c.abstract)
         }
         return lines.joined(separator: "\n")
     }
@@ -206,7 +206,7 @@ enum HelpText {
                     lines.append("  " + left)
                     lines.append(String(repeating: " ", count: 32) + o.help)
                 } else {
-                    lines.append("  " + left.padding(toLength: 30, withPad: " ", startingAt: 0) + o.help)
+                    lines.append("  " + left.padded(to: 30) + o.help)
                 }
             }
         }

@@ -71,7 +71,7 @@ enum Completions {
 
     /// The help's first sentence, for the one-line descriptions zsh and fish show.
     private static func summary(_ help: String) -> String {
-        let end = help.range(of: ". ")?.lowerBound ?? help.endIndex
+        let end = help.firstRange(of: ". ")?.lowerBound ?? help.endIndex
         var s = String(help[..<end])
         if s.hasSuffix(".") { s.removeLast() }
         return s
@@ -245,7 +245,7 @@ enum Completions {
     // MARK: fish
 
     private static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 
     static var fish: String {

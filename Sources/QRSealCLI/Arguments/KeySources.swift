@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// The keys a command was given: key files, a passphrase file, QRSEAL_PASSPHRASE, or a prompt.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// Dates and durations on the command line.

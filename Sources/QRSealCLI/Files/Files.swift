@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// Reading inputs for the commands and taking paths apart, with errors that name the path.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// Where the inbox, keyring and config file live: `--inbox` and `QRSEAL_INBOX`, else the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// A file a command writes (or standard output for `-`), under the one rule every command

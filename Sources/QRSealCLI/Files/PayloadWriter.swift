@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// Writes files carried by sealed messages (`open`, `inbox open`, `scan -o DIR`) under the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// A new file a command writes (`Output`), before it is complete and has its final name.
@@ -107,7 +108,7 @@ enum TemporaryNames {
 
     private static let slots = 32
     private static let size = Int(PATH_MAX)
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var taken = [Bool](repeating: false, count: slots)
     nonisolated(unsafe) private static let paths: UnsafeMutablePointer<CChar> = {
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: slots * size)

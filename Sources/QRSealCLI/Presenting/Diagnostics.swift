@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// The one place that formats errors and hints for the user. Messages embed names from

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// How an outcome reads in each form: the human line, and the fields of its `--json` object,

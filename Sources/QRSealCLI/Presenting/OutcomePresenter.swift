@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// Shows what the intake hands back, in the form asked for (human lines, raw payloads or

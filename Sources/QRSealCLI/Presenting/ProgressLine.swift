@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A line on standard error that long work rewrites as it goes ("qrseal: drawing 57 of 197
 /// codes"), on a terminal only: where standard error is a file or a pipe nothing extra is

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// Where the tool's output goes: the process's streams, or buffers in tests.
@@ -17,7 +18,7 @@ public final class Console: @unchecked Sendable {
 
     private let writeOut: (Data) throws(WriteFailure) -> Void
     private let writeErr: (Data) throws(WriteFailure) -> Void
-    private let lock = NSLock()
+    private let lock = Lock()
     private var outFailed = false, errFailed = false
     /// Standard input, read whole on demand.
     public let readInput: () -> Data

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// The lines of a file, or of standard input for `-`, read as they are needed.

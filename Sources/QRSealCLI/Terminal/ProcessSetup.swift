@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension QRSealCLI {
     /// What the `qrseal` process sets before any command runs (`main.swift`; tests that call

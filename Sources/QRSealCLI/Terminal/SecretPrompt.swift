@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The terminal state to put back if a signal ends the process while a passphrase is typed
 /// with echo off; without it, Ctrl-C at the prompt leaves the shell not echoing.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// Standard input read with a cap, so that an endless or huge input (`yes 7 | qrseal open -`)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// The process's file descriptors 0, 1 and 2 read and written with read(2) and write(2),
@@ -24,7 +25,7 @@ enum StandardStreams {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while data.count < count {
             let want = min(chunk.count, count - data.count)
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress!, want) }
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, want) }
             if n > 0 { data.append(contentsOf: chunk[0..<n]); continue }
             if n == 0 { return data }
             if errno == EINTR { continue }

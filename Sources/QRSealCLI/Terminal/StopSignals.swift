@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import QRSealKit
 import Synchronization
 
 /// SIGINT and SIGTERM turned into a flag that a live scan checks between frames and while it
@@ -9,7 +11,7 @@ enum StopSignals {
     private static let received = Atomic<Int32>(0)
     /// Scans running in this process (tests run several at once) and the dispositions to
     /// put back when the last one ends.
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var scans = 0
     nonisolated(unsafe) private static var previous: [(Int32, sigaction)] = []
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// Asking on the controlling terminal (a secret with echo turned off), and its size.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `encode --animate`: a message's symbols shown one after another, full-screen on the
@@ -112,7 +113,7 @@ struct TerminalAnimation {
         let count = message.symbols.count
         var parts = ["part \(index + 1) of \(count)"]
         if loops != 1 { parts.append(loops == 0 ? "loop \(loop)" : "loop \(loop) of \(loops)") }
-        parts.append(String(format: "%g fps", fps))
+        parts.append(NumberText.brief(fps) + " fps")
         if loops == 0 { parts.append("Ctrl-C to stop") }
         return centred(parts.joined(separator: " · "), columns: columns) + "\u{1B}[K\u{1B}[J"
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// What every page shares: where the user's files are (the same as the CLI's), the inbox,
@@ -78,7 +79,7 @@ extension AppContext {
             case .success(let p): path = p
             case .failure(let error): throw .cannotOpen(path: "inbox", reason: error.description)
             }
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = SystemFiles.directory(of: path)
             if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
                 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                          attributes: [.posixPermissions: 0o700])

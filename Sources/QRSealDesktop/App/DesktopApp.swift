@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// qrseal-desktop: the scanner, the inbox, the composer and the keyring in one window.
@@ -7,19 +8,25 @@ public enum QRSealDesktop {
 
     /// Parses the arguments and runs the app until its window closes; answers the exit
     /// status (0, or 64 for a usage error, as the CLI).
+    /// Writes `text` to standard output (1) or standard error (2), before any window.
+    private static func emit(_ text: String, to fd: Int32) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { SystemFiles.writeAll($0, to: fd) }
+    }
+
     public static func main(arguments: [String]) -> Int32 {
         let options: DesktopOptions
         do { options = try DesktopOptions(arguments: arguments) } catch {
-            FileHandle.standardError.write(Data("qrseal-desktop: error: \(error.message)\n".utf8))
-            FileHandle.standardError.write(Data("qrseal-desktop: hint: qrseal-desktop --help lists the options\n".utf8))
+            emit("qrseal-desktop: error: \(error.message)\n", to: 2)
+            emit("qrseal-desktop: hint: qrseal-desktop --help lists the options\n", to: 2)
             return 64
         }
         if options.showHelp {
-            FileHandle.standardOutput.write(Data(DesktopOptions.usage.utf8))
+            emit(DesktopOptions.usage, to: 1)
             return 0
         }
         if options.showVersion {
-            FileHandle.standardOutput.write(Data("qrseal-desktop \(version)\n".utf8))
+            emit("qrseal-desktop \(version)\n", to: 1)
             return 0
         }
         // GTK's GL renderer on a software rasterizer (llvmpipe: no GPU, a bare X server, a VM)

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import QRSealKit
 
 /// Timings for bench/desktop.py: with `QRSEAL_DESKTOP_TRACE=PATH`, JSON lines of what the app
 /// did and when (`t`, seconds since the process started): `start`, `first-frame`,
@@ -6,20 +8,19 @@ import Foundation
 /// the main loop late by more than 50 ms, from the first frame shown on: the window's own
 /// start is what `first-frame` measures). Nothing read from a code is ever written.
 final class Trace {
-    private let handle: FileHandle
+    private let fd: Int32
     private let origin = ProcessInfo.processInfo.systemUptime - Trace.processAge()
     private var shownFirst = false
     private var lastTick = ProcessInfo.processInfo.systemUptime
 
     static func fromEnvironment() -> Trace? {
         guard let path = ProcessInfo.processInfo.environment["QRSEAL_DESKTOP_TRACE"], !path.isEmpty else { return nil }
-        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let handle = FileHandle(forWritingAtPath: path) else { return nil }
-        return Trace(handle: handle)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        return fd < 0 ? nil : Trace(fd: fd)
     }
 
-    private init(handle: FileHandle) {
-        self.handle = handle
+    private init(fd: Int32) {
+        self.fd = fd
     }
 
     /// The main loop's lateness: a 10 ms timer that fires late means the loop was busy.
@@ -29,7 +30,7 @@ final class Trace {
             guard let self else { return false }
             let now = ProcessInfo.processInfo.systemUptime
             let late = (now - self.lastTick) * 1000 - 10
-            if late > 50 { self.write(["event": "stall", "ms": Int(late)]) }
+            if late > 50 { self.write(["event": .string("stall"), "ms": .int(Int(late))]) }
             self.lastTick = now
             return true
         }
@@ -38,17 +39,17 @@ final class Trace {
     func frameShown(_ number: Int) {
         if !shownFirst {
             shownFirst = true
-            write(["event": "first-frame", "frame": number])
+            write(["event": .string("first-frame"), "frame": .int(number)])
             watchStalls()
         }
-        write(["event": "frame-shown", "frame": number])
+        write(["event": .string("frame-shown"), "frame": .int(number)])
     }
 
-    func write(_ fields: [String: Any]) {
+    func write(_ fields: [String: JSON.Value]) {
         var line = fields
-        line["t"] = (ProcessInfo.processInfo.systemUptime - origin).rounded(toPlaces: 4)
-        guard let data = try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]) else { return }
-        handle.write(data + Data([0x0A]))
+        line["t"] = .number((ProcessInfo.processInfo.systemUptime - origin).rounded(toPlaces: 4))
+        let bytes = Array((JSON.line(line.sorted { $0.key < $1.key }) + "\n").utf8)
+        _ = bytes.withUnsafeBytes { SystemFiles.writeAll($0, to: fd) }
     }
 
     /// Seconds since this process started, from /proc/self/stat's start time.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
+import Glibc
 import QRSealKit
 
 /// What the compose page does with the message made: save it, copy it, show it full screen;

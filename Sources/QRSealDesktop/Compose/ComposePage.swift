@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
+import Glibc
 import QRSealKit
 
 /// The compose page: text or a file, plain or sealed, previewed live as codes, then saved
@@ -48,7 +50,7 @@ final class ComposePage {
         self.context = context
         seal = SealChooser(context: context)
         textScroll = Scrolled(text)
-        rate = DropDown(rates.map { String(format: "%g codes a second", $0) }, name: "Parts per second", changed: { _ in })
+        rate = DropDown(rates.map { NumberText.brief($0) + " codes a second" }, name: "Parts per second", changed: { _ in })
         rate.selected = 1
 
         let form = Box(.vertical, spacing: 10)
@@ -176,7 +178,7 @@ final class ComposePage {
         let key: SealKey?, isFinal: Bool, note: String
         switch seal.choice {
         case .plain: (key, isFinal, note) = (nil, true, "Plain")
-        case .key(let chosen): (key, isFinal, note) = (chosen, true, "Sealed (\(seal.summary.replacingOccurrences(of: "sealed ", with: "")))")
+        case .key(let chosen): (key, isFinal, note) = (chosen, true, "Sealed (\(seal.summary.replacing("sealed ", with: "")))")
         case .passphraseLater: (key, isFinal, note) = (nil, false, "Preview without the seal: sealed with the passphrase when saved, copied or shown")
         case .incomplete(let missing):
             preview.clear("To seal: \(missing).")

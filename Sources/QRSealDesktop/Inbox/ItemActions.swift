@@ -36,7 +36,7 @@ final class ItemActions {
         let text: String
         switch page.openedContent {
         case .opened(.text(let opened))?: text = opened
-        default: text = item.kind == .binary ? item.bytes.map { String(format: "%02x", $0) }.joined() : item.text ?? ""
+        default: text = item.kind == .binary ? NumberText.hex(item.bytes) : item.text ?? ""
         }
         page.root.clipboard.set(text: text)
         context.toast("Copied")

@@ -88,7 +88,7 @@ final class ItemDetail {
         case (_, _) where item.fileName != nil:
             say("A file, \(DisplayText.escape(item.fileName ?? "")), \(ItemText.size(item.bytes.count)).")
         case (.binary, _):
-            shown = item.bytes.prefix(4096).map { String(format: "%02x", $0) }.joined(separator: " ")
+            shown = NumberText.hex(item.bytes.prefix(4096), separator: " ")
                 + (item.bytes.count > 4096 ? " …" : "")
         default:
             shown = DisplayText.lines(of: item.text ?? "").joined(separator: "\n")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// What the inbox page says about an item: its kind's name and icon, a one-line preview, when
@@ -87,7 +88,7 @@ enum ItemText {
 
     /// Where the item came from, on one line.
     static func source(_ item: InboxItem) -> String {
-        let source = item.sourceKind == .file ? (item.source as NSString).lastPathComponent : item.source
+        let source = item.sourceKind == .file ? SystemFiles.lastComponent(of: item.source) : item.source
         return DisplayText.escape(source)
     }
 
@@ -98,7 +99,7 @@ enum ItemText {
 
     /// "14 bytes", "3.2 kB".
     static func size(_ bytes: Int) -> String {
-        bytes < 1000 ? "\(bytes) byte\(bytes == 1 ? "" : "s")" : String(format: "%.1f kB", Double(bytes) / 1000)
+        bytes < 1000 ? "\(bytes) byte\(bytes == 1 ? "" : "s")" : NumberText.oneDecimal(Double(bytes) / 1000) + " kB"
     }
 
     static func shortened(_ text: String) -> String {
@@ -109,7 +110,7 @@ enum ItemText {
     /// or a place; nil for kinds with nothing to open.
     static func uri(_ item: InboxItem) -> String? {
         let parsed = summary(item)
-        let text = (item.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = (item.text ?? "").trimmingWhitespace()
         switch item.kind {
         case .url:
             guard let url = parsed.value("url") else { return nil }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
+import Glibc
 import QRSealKit
 
 /// The contacts: people's public keys (`age1…`) by name, as `qrseal contacts` keeps them;
@@ -50,8 +52,8 @@ final class ContactsSection {
 
     /// Checks the name and the key, then keeps the contact.
     private func addContact() {
-        let chosen = name.text.trimmingCharacters(in: .whitespaces)
-        let text = key.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let chosen = name.text.trimmingSpaces()
+        let text = key.text.trimmingWhitespace()
         guard !chosen.isEmpty else {
             say("Type the contact's name first.")
             return name.grabFocus()
@@ -96,7 +98,7 @@ final class ContactsSection {
 
     /// Puts a public key read from a code in the key field, for the user to name and add.
     private func read(_ text: String) {
-        key.text = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        key.text = text.trimmingWhitespace().lowercased()
         say("")
         name.grabFocus()
         context.toast("Read a public key: name the contact and add it")
@@ -136,7 +138,7 @@ final class ContactsSection {
             return .failure(Problem(text: "\(error)"))
         }
         for detection in detections {
-            let text = (detection.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = (detection.text ?? "").trimmingWhitespace()
             if (try? AgeRecipient(text: text.lowercased())) != nil { return .success(text) }
         }
         return .failure(Problem(text: detections.isEmpty ? "no code found in the picture"

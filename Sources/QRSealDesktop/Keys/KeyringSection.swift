@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// The keyring: its keys (name, kind, fingerprint), removing one after asking, adding a
@@ -47,7 +48,7 @@ final class KeyringSection {
     private var now: String { Timestamp.iso8601(Int64(Date().timeIntervalSince1970 * 1000)) }
 
     private func generateKey() {
-        let chosen = name.text.trimmingCharacters(in: .whitespaces)
+        let chosen = name.text.trimmingSpaces()
         guard !chosen.isEmpty else {
             say("Type a name for the new key first.")
             return name.grabFocus()
@@ -94,7 +95,7 @@ final class KeyringSection {
         } catch {
             return say("\(file): \(error)")
         }
-        let chosen = name.text.trimmingCharacters(in: .whitespaces)
+        let chosen = name.text.trimmingSpaces()
         do {
             let added = try context.files.keyring().add(keys, name: chosen.isEmpty ? nil : chosen, path: path, created: now)
             say("")

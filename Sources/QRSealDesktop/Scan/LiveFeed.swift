@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
+import Glibc
 import QRSealKit
 
 /// Frames from a camera or a stream, read, shown and scanned off the main thread: one thread
@@ -58,7 +60,7 @@ final class LiveFeed: @unchecked Sendable {
     private let deliver: (Update) -> Void
     private let intake: Intake
     private let intakeQueue = DispatchQueue(label: "qrseal-desktop.intake")
-    private let lock = NSCondition()
+    private let lock = Condition()
     private var settings = Settings()
     private var stopped = false
     /// The newest frame not yet taken by each worker.
@@ -69,7 +71,6 @@ final class LiveFeed: @unchecked Sendable {
     private var codesInView: [Detection] = []
     /// Whether a frame posted for display has not been shown yet (then the next is not posted).
     private var previewPending = false
-    private var threads: [Thread] = []
     private let textPool: TextRecognizerPool?
 
     init(source: Source, intake: Intake, textPool: TextRecognizerPool?, deliver: @escaping (Update) -> Void) {
@@ -85,13 +86,10 @@ final class LiveFeed: @unchecked Sendable {
         ]
         for (name, reads, body) in workers {
             let work = UncheckedBox(body)
-            let thread = Thread {
+            Threads.start(name: "qrseal-\(name)") {
                 if reads { Self.yieldToMainLoop() }
                 work.value()
             }
-            thread.name = "qrseal-desktop.\(name)"
-            threads.append(thread)
-            thread.start()
         }
     }
 
@@ -184,8 +182,8 @@ final class LiveFeed: @unchecked Sendable {
             count = frame.number
             if paced {
                 let due = start + .milliseconds(Int64(frame.time * 1000))
-                if due > ContinuousClock.now { Thread.sleep(forTimeInterval: Double((due - ContinuousClock.now).components.attoseconds) / 1e18
-                                                             + Double((due - ContinuousClock.now).components.seconds)) }
+                let now = ContinuousClock.now
+                if due > now { Threads.sleep(due - now) }
             }
             lock.lock()
             if !settings.paused {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// What can be done with a thing read, by its kind: copy it; open a link once it has been
@@ -87,7 +88,7 @@ struct ScanActions {
             parent.clipboard.set(text: summary.value("password") ?? "")
             context.toast("Password copied")
         case "open":
-            guard let link = item.text?.trimmingCharacters(in: .whitespacesAndNewlines) else { return }
+            guard let link = item.text?.trimmingWhitespace() else { return }
             if let failure = Desktop.open(uri: link) { context.toast("Cannot open the link: " + failure) }
         case "unlock":
             PassphraseDialog.ask(parent: parent) { follow(.unlock($0)) }
@@ -105,7 +106,7 @@ struct ScanActions {
             save(Array((item.text ?? "").utf8), suggested: (summary.kind == .event ? "event." : "contact.") + ext)
         case "savefile":
             if case .opened(.file(let name, let bytes)) = item.content {
-                save(bytes, suggested: name.isEmpty ? "received" : (name as NSString).lastPathComponent)
+                save(bytes, suggested: name.isEmpty ? "received" : SystemFiles.lastComponent(of: name))
             }
         case "contact":
             addContact()
@@ -120,14 +121,14 @@ struct ScanActions {
         FileChooser.ask(.save(suggested: suggested), title: "Save", parent: parent, accept: "_Save") { [context] path in
             guard let path else { return }
             Worker.run({ PrivateFile.write(bytes, to: path) }, then: { failure in
-                let name = DisplayText.escape((path as NSString).lastPathComponent)
+                let name = DisplayText.escape(SystemFiles.lastComponent(of: path))
                 context.toast(failure.map { "Cannot write \(name): \($0)" } ?? "Saved \(name)")
             })
         }
     }
 
     private func addContact() {
-        guard let text = item.text?.trimmingCharacters(in: .whitespacesAndNewlines) else { return }
+        guard let text = item.text?.trimmingWhitespace() else { return }
         let dialog = MessageDialog(parent: parent, heading: "Add contact", body: "A name for \(DisplayText.escape(text.prefix(24)))…")
         let entry = Entry(placeholder: "Contact name")
         dialog.set(extra: entry)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// What the scan page reads besides the live feed: an image file (chosen, dropped or from the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// The scan page: the live preview with outlines, the list of what was read, and the
@@ -117,7 +118,7 @@ final class ScanPage {
     func setActive(_ active: Bool) {
         guard active, !started else { return }
         started = true
-        trace?.write(["event": "start"])
+        trace?.write(["event": .string("start")])
         start()
     }
 
@@ -232,7 +233,7 @@ final class ScanPage {
             } else {
                 preview.outlines[event.id] = .init(kind: .code, corners: event.detection.corners,
                                                    label: "Part \(piece.index + 1) of \(piece.totalParts)")
-                if event.kind == .add { trace?.write(["event": "outline-added", "id": event.id, "frame": event.frame]) }
+                if event.kind == .add { trace?.write(["event": .string("outline-added"), "id": .int(event.id), "frame": .int(event.frame)]) }
             }
             return
         }
@@ -242,7 +243,7 @@ final class ScanPage {
             inView[event.id] = item
             preview.outlines[event.id] = .init(kind: .code, corners: event.detection.corners,
                                                label: ItemText.name(item.summary.kind) + " · " + item.preview(28))
-            if event.kind == .add { trace?.write(["event": "outline-added", "id": event.id, "frame": event.frame]) }
+            if event.kind == .add { trace?.write(["event": .string("outline-added"), "id": .int(event.id), "frame": .int(event.frame)]) }
         case .remove:
             inView[event.id] = nil
             preview.outlines[event.id] = nil
@@ -305,7 +306,7 @@ final class ScanPage {
         if outcome.kept?.isRepeat == false { context.inboxChanged() }
         // The keys page asked for a recipient's code: the first one read goes back there.
         if let handOver = context.recipientScanned, item.summary.kind == .recipient, let text = item.text {
-            handOver(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            handOver(text.trimmingWhitespace())
         }
         if let trackID, let old = preview.outlines[trackID] {
             preview.outlines[trackID] = .init(kind: old.kind, corners: old.corners,

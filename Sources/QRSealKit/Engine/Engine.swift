@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the C and C++ libraries that qrseal cannot make safe from inside run on outside
 /// input: the `qrseal-engine` helper process (CEngine's `qrseal_engine.h`).
@@ -22,8 +23,8 @@ public enum Engine {
     /// The default `executable`: the first of the two places that holds a file.
     static func besideThisProcess() -> String {
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/usr/bin/qrseal"
-        let folder = (me as NSString).deletingLastPathComponent
-        let places = [folder + "/qrseal-engine", (folder as NSString).deletingLastPathComponent + "/lib/qrseal/qrseal-engine"]
+        let folder = SystemFiles.directory(of: me)
+        let places = [folder + "/qrseal-engine", SystemFiles.directory(of: folder) + "/lib/qrseal/qrseal-engine"]
         return places.first { FileManager.default.isExecutableFile(atPath: $0) } ?? places[0]
     }
 
@@ -88,7 +89,7 @@ public struct EngineFailure: Error, Sendable, Hashable, CustomStringConvertible 
 /// What went wrong in the engine while one image was read: each failure once, in the order
 /// first seen. Passes running side by side add to it.
 final class EngineFailures: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var seen: [EngineFailure] = []
 
     func add(_ failure: EngineFailure) {

@@ -1,9 +1,10 @@
 import CEngine
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The idle `qrseal-engine` helpers (`qe_start`, `qe_stop`), handed out one per request.
 final class EnginePool: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var idle: [OpaquePointer] = []
     private var path: String?
 

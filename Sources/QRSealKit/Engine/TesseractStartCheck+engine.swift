@@ -1,7 +1,8 @@
 import CEngine
 import CTesseract
 import CLoader
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glibc
 
 /// Whether Tesseract's data files start cleanly, found out in a `qrseal-engine` helper of
@@ -21,7 +22,7 @@ enum TesseractStartCheck {
     /// two (large scripts, several languages), so only a hang meets it.
     static let timeoutMilliseconds: Int32 = 30_000
 
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var started: Set<[Int64]> = []
     nonisolated(unsafe) private static var recordPath: String?
     /// The record holds at most this many bytes; a longer one starts again.
@@ -96,7 +97,7 @@ enum TesseractStartCheck {
     /// Adds `line` to the record at `path` (its folder made 0700 if missing), starting it
     /// again when it has grown past `maxRecordBytes`; a failure only costs a later check.
     private static func append(_ line: String, to path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = SystemFiles.directory(of: path)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let size = SystemFiles.status(path).map { Int($0.st_size) } ?? 0

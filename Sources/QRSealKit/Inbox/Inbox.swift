@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The local store of received messages and scans, in one SQLite file.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The pieces of messages still waiting for parts, as version 2 of the export carries them
 /// (docs/FORMAT.md, section 10): a qrseal part as its whole frame, whose header and check

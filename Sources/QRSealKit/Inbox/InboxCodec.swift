@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The export formats of the inbox, and reading them back (docs/FORMAT.md, section 10).
 ///
@@ -129,7 +130,7 @@ public struct InboxImportReader {
     public mutating func next() throws(InboxError) -> InboxRecord? {
         while let raw = try readRawLine() {
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty { continue }
             if format == nil {
                 if line.hasPrefix("{") {
@@ -155,8 +156,7 @@ public struct InboxImportReader {
     /// The version a JSON export's first line names, nil when it is an item (version 1 had
     /// no version line); a version this reader does not know is refused.
     private static func jsonVersion(_ line: String, line number: Int) throws(InboxError) -> Int? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              object[InboxFormat.jsonVersionKey] != nil else { return nil }
+        guard let object = JSON.object(parsing: line), object[InboxFormat.jsonVersionKey] != nil else { return nil }
         guard let version = try? JSONDecoder().decode(VersionLine.self, from: Data(line.utf8)).qrseal_inbox_export,
               version >= 1 else {
             throw .badImport(line: number, reason: "the export's version must be a whole number from 1")
@@ -182,7 +182,7 @@ public struct InboxImportReader {
     }
 
     private func jsonRecord(_ line: String, line number: Int) throws(InboxError) -> InboxRecord {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+        guard let object = JSON.object(parsing: line) else {
             throw .badImport(line: number, reason: "malformed JSON")
         }
         // Version 1 had no pieces: there, a "waiting" field is one the reader does not know.
@@ -190,12 +190,11 @@ public struct InboxImportReader {
         return .item(try jsonItem(object, line, line: number))
     }
 
-    private func jsonItem(_ object: [String: Any], _ line: String, line number: Int) throws(InboxError) -> InboxItem {
-        func string(_ key: String) -> String? { object[key] as? String }
+    private func jsonItem(_ object: [String: JSON.Value], _ line: String, line number: Int) throws(InboxError) -> InboxItem {
+        func string(_ key: String) -> String? { object[key]?.string }
         var corners: [Point] = []
         if object["corners"] != nil {
-            // JSONDecoder, because JSONSerialization on Linux reads some doubles as a
-            // neighbouring value, and an export must import to the same corners.
+            // As Double, never through an integer: an export must import to the same corners.
             let list = try? JSONDecoder().decode(CornerList.self, from: Data(line.utf8))
             guard let pairs = list?.corners, pairs.allSatisfy({ $0.count == 2 }) else {
                 throw .badImport(line: number, reason: "corners must be a list of [x, y] pairs")
@@ -204,7 +203,7 @@ public struct InboxImportReader {
         }
         if object["text"] != nil && string("text") == nil { throw .badImport(line: number, reason: "text must be a string") }
         if object["label"] != nil && string("label") == nil { throw .badImport(line: number, reason: "label must be a string") }
-        if object["pinned"] != nil && !(object["pinned"] is Bool) {
+        if object["pinned"] != nil && object["pinned"]?.bool == nil {
             throw .badImport(line: number, reason: "pinned must be true or false")
         }
         if object["file_name"] != nil && string("file_name") == nil {
@@ -213,7 +212,7 @@ public struct InboxImportReader {
         var item = try Self.item(receivedAt: string("received_at"), sourceKind: string("source_kind"),
                              source: string("source"), symbology: string("symbology"), kind: string("kind"),
                              text: string("text"), base64: string("bytes_base64"), corners: corners,
-                             label: string("label"), pinned: object["pinned"] as? Bool ?? false, line: number)
+                             label: string("label"), pinned: object["pinned"]?.bool ?? false, line: number)
         item.fileName = string("file_name")
         return item
     }

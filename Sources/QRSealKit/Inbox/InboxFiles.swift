@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The files beside an inbox: SQLite's `-wal` and `-shm`, and the temporary `.new-XXXXXX`
 /// files in which a new inbox is made.

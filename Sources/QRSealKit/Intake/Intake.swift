@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one path from what was read to what was received: each symbol, text block or pasted
 /// text is classified once, opened with the keys at hand, filed as a piece when it is one
@@ -89,7 +90,7 @@ public final class Intake {
     /// age file): a sealed message is kept as its canonical text and opened; other text is
     /// not a message, and fails.
     public func take(pasted text: String, from source: IntakeSource) -> Outcome {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         let bytes = Array(trimmed.utf8)
         let classification: Classification, kept: String
         if AgeArmor.isArmored(bytes) {

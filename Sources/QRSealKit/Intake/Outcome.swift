@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where something was received from.
 public struct IntakeSource: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension GrayImage {
     /// Light and dark swapped: each pixel v becomes 255 − v.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What lends `TextRecognizer.recognize(_:helper:)` a second recognizer: called on a thread
 /// of its own with the function that reads pieces, it calls that function with a
@@ -8,7 +9,7 @@ public typealias TextHelper = @Sendable (_ read: (TextRecognizer) -> Void) -> Vo
 /// The pieces of one image, handed out one at a time to the threads reading them, and
 /// what each read.
 final class Pieces: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var taken = 0
     private var read: [Result<[TextBlock], TextRecognitionError>?]
 
@@ -37,23 +38,21 @@ final class Pieces: @unchecked Sendable {
     }
 }
 
-extension Thread {
+extension Threads {
     /// A thread started at once running `body`, and a way to wait for its end.
-    static func detachedJoinable(name: String, _ body: @escaping @Sendable () -> Void) -> JoinableThread {
+    static func joinable(name: String, _ body: @escaping @Sendable () -> Void) -> JoinableThread {
         let done = JoinableThread()
-        let thread = Thread {
+        start(name: name) {
             body()
             done.finish()
         }
-        thread.name = name
-        thread.start()
         return done
     }
 }
 
 /// The end of a thread, waited for.
 final class JoinableThread: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var finished = false
 
     func finish() {

@@ -1,6 +1,7 @@
 import CLoader
 import CTesseract
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glibc
 
 /// Recognises text in gray images with Tesseract's C API (`tesseract/capi.h`).
@@ -158,7 +159,7 @@ public final class TextRecognizer: @unchecked Sendable {
         let areas = bands.flatMap { $0 }
         let pieces = Pieces(count: areas.count)
         let shared = areas.count > 1 ? helper.map { helper in
-            Thread.detachedJoinable(name: "qrseal text piece") {
+            Threads.joinable(name: "qrseal text piece") {
                 helper { other in
                     while let i = pieces.next() { pieces.set(i, Result { () throws(TextRecognitionError) in
                         try other.read(areas[i], of: page, mode: mode, budget: budget) }) }

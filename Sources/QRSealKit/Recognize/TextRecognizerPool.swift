@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Text recognizers of one set of settings, made once and lent to the threads that read
 /// images side by side.
@@ -18,7 +19,7 @@ public final class TextRecognizerPool: @unchecked Sendable {
     /// As `TextRecognizer.timeBudget`; nil for its default.
     public let timeBudget: Double?
 
-    private let lock = NSCondition()
+    private let lock = Condition()
     private var idle: [TextRecognizer] = []
     /// How many recognizers are still starting, each on its own thread, and the failure of
     /// the first that failed.
@@ -43,7 +44,7 @@ public final class TextRecognizerPool: @unchecked Sendable {
         starting += count
         lock.unlock()
         for _ in 0..<count {
-            let thread = Thread { [self] in
+            Threads.start(name: "qrseal text start") { [self] in
                 let made = Result { () throws(TextRecognitionError) in try makeRecognizer() }
                 lock.lock()
                 switch made {
@@ -54,8 +55,6 @@ public final class TextRecognizerPool: @unchecked Sendable {
                 lock.broadcast()
                 lock.unlock()
             }
-            thread.name = "qrseal text start"
-            thread.start()
         }
     }
 

@@ -184,7 +184,7 @@ public struct Sheet: Sendable {
             }
             pages.append(drawn)
         }
-        let subject = "\(message.totalBytes) bytes, SHA-256 " + Self.grouped(message.sha256).replacingOccurrences(of: " ", with: "")
+        let subject = "\(message.totalBytes) bytes, SHA-256 " + Self.grouped(message.sha256).replacing(" ", with: "")
         return SheetDrawing(width: page.width, height: page.height, title: title, subject: subject, pages: pages)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An X25519 public key, in age's text form `age1…` (Bech32, human-readable part `age`).
 public struct AgeRecipient: Equatable, Hashable, Sendable {

@@ -18,7 +18,7 @@ extension Keyring {
     public func add(_ keys: [SealKey], name: String?, path: String, created: String) throws(Failure) -> Added {
         if case .keyFile(let key)? = keys.first {
             let fingerprint = Self.fingerprint(key)
-            let name = name ?? Self.defaultName(path: path, fingerprint: "key-" + fingerprint.replacingOccurrences(of: " ", with: ""))
+            let name = name ?? Self.defaultName(path: path, fingerprint: "key-" + fingerprint.replacing(" ", with: ""))
             try add(key, name: name)
             return .key(name: name, fingerprint: fingerprint)
         }
@@ -28,7 +28,7 @@ extension Keyring {
         }
         guard let recipient = identities.first?.recipient else { throw .badName(name ?? path) }
         let name = name ?? Self.defaultName(path: path,
-                                            fingerprint: "identity-" + recipient.fingerprint.replacingOccurrences(of: " ", with: ""))
+                                            fingerprint: "identity-" + recipient.fingerprint.replacing(" ", with: ""))
         try add(identities: identities, name: name, created: created)
         return .identity(name: name, recipient: recipient)
     }

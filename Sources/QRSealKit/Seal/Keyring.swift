@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Key files and age identity files kept in one directory (mode 0700), one `NAME.key` file
 /// (mode 0600) each, so that opening sealed messages needs no key named on the command line.
@@ -158,9 +159,9 @@ public struct Keyring: Sendable {
 
     /// A name that cannot pass for an option (`-`…), a hidden file (`.`…) or a path.
     static func isUsable(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, CharacterSet.alphanumerics.contains(first) else { return false }
+        guard let first = name.unicodeScalars.first, first.isAlphanumeric else { return false }
         return name.count <= 64
-            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+            && name.unicodeScalars.allSatisfy { $0.isAlphanumeric || "-_.".unicodeScalars.contains($0) }
     }
 
     /// A shared key's fingerprint, in the form of a public key's (`Fingerprint`): digits that

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What opening may spend in one call (a command run: every message of every image it reads),
 /// shared by all the messages opened: scrypt work and decompressed content. The per-message
@@ -23,7 +24,7 @@ public final class OpeningBudget: @unchecked Sendable {
     /// The content, all messages together, that opening may produce in one call.
     public let maxContentBytes: Int
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var scryptWork = 0
     private var contentBytes = 0
     private var derived: [DerivationInput: [UInt8]] = [:]

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A rough, offline estimate of how hard a passphrase is to guess, in bits: each character
 /// counts as a pick from the classes the passphrase draws on (lower case, upper case, digits,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A key to seal with or try when opening.
 public enum SealKey: Equatable, Sendable {
@@ -105,9 +106,10 @@ public struct Sealer: Sendable {
         try Crypto.randomBytes(count)
     }
 
-    /// UTF-8 of the passphrase in Unicode NFC.
+    /// UTF-8 of the passphrase in Unicode NFC: the standard library's own normalization, the
+    /// one its string comparison uses (public, if underscored: FoundationEssentials has none).
     static func passphraseBytes(_ passphrase: String) -> [UInt8] {
-        Array(passphrase.precomposedStringWithCanonicalMapping.utf8)
+        passphrase._nfcCodeUnits
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A 256-bit key from a key file, in the text form `QRSEAL-KEY-1-…` (docs/FORMAT.md, section 5).
 public struct SecretKey: Equatable, Sendable {

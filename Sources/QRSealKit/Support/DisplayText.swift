@@ -109,7 +109,7 @@ public enum DisplayText {
     /// Outside text as lines safe to show: split at LF or CR LF, every other control
     /// character escaped (`escape`), so that no content can pass for another line.
     public static func lines(of text: String) -> [String] {
-        text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
             .map { escape($0) }
     }
 

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A minimal JSON writer with keys in the order given, for line-oriented output.
 public enum JSON {
     public indirect enum Value: Sendable {
@@ -39,5 +41,52 @@ public enum JSON {
             }
         }
         return out + "\""
+    }
+}
+
+// MARK: Reading
+
+extension JSON {
+    /// The object one line of JSON holds, by key (the last of a repeated key); nil when the
+    /// line is not JSON or not an object.
+    public static func object(parsing line: String) -> [String: Value]? {
+        guard case .object(let fields)? = try? JSONDecoder().decode(Value.self, from: Data(line.utf8)) else { return nil }
+        return Dictionary(fields, uniquingKeysWith: { $1 })
+    }
+}
+
+extension JSON.Value: Decodable {
+    public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: AnyKey.self) {
+            self = .object(try object.allKeys.map { ($0.stringValue, try object.decode(JSON.Value.self, forKey: $0)) })
+        } else if var array = try? decoder.unkeyedContainer() {
+            var items: [JSON.Value] = []
+            while !array.isAtEnd { items.append(try array.decode(JSON.Value.self)) }
+            self = .array(items)
+        } else {
+            let value = try decoder.singleValueContainer()
+            if value.decodeNil() { self = .null }
+            else if let bool = try? value.decode(Bool.self) { self = .bool(bool) }
+            else if let int = try? value.decode(Int.self) { self = .int(int) }
+            else if let number = try? value.decode(Double.self) { self = .number(number) }
+            else { self = .string(try value.decode(String.self)) }
+        }
+    }
+
+    /// The string this is, if it is one.
+    public var string: String? {
+        if case .string(let s) = self { s } else { nil }
+    }
+
+    /// The truth value this is, if it is one.
+    public var bool: Bool? {
+        if case .bool(let b) = self { b } else { nil }
+    }
+
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The lines of a text file, read as they are needed (an inbox export to import).
 public final class LineFile {

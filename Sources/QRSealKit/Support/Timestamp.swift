@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Times as milliseconds since 1970-01-01 UTC, written and read as ISO 8601.
 public enum Timestamp {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a user's inbox, keyring, contacts, configuration and cache live, the same for every
 /// front end: `QRSEAL_INBOX` for the inbox, else the XDG base directories
@@ -82,12 +83,12 @@ public struct UserFiles: Sendable {
         var settings: [String: String] = [:]
         for (n, raw) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            if line.trimmingSpaces().isEmpty { continue }
             let parts = line.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { throw .badConfigLine(path: path, line: n + 1) }
-            let key = parts[0].trimmingCharacters(in: .whitespaces)
+            let key = parts[0].trimmingSpaces()
             guard Self.configKeys.contains(key) else { throw .unknownConfigKey(path: path, line: n + 1, key: key) }
-            settings[key] = parts[1].trimmingCharacters(in: .whitespaces)
+            settings[key] = parts[1].trimmingSpaces()
         }
         return settings
     }

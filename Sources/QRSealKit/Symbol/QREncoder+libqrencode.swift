@@ -1,5 +1,6 @@
 import CQREncode
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Builds QR symbols from bytes with libqrencode, choosing segments and version.
 public struct QREncoder: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `qrseal doctor`: what live scanning needs, checked and explained, like VisionKit's
@@ -33,7 +34,7 @@ struct DoctorCommand {
         if reports.isEmpty { console.print("  none: no /dev/video* device") }
         let width = reports.map(\.path.count).max() ?? 0
         for report in reports {
-            console.print("  " + DisplayText.escape(report.path).padding(toLength: width, withPad: " ", startingAt: 0)
+            console.print("  " + DisplayText.escape(report.path).padded(to: width)
                           + "  " + DisplayText.escape(Self.describe(report)))
         }
         console.print("access")
@@ -43,9 +44,9 @@ struct DoctorCommand {
         let nameWidth = libraries.map(\.name.count).max() ?? 0
         let versionWidth = libraries.compactMap(\.version?.count).max() ?? 0
         for library in libraries {
-            let name = library.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            let name = library.name.padded(to: nameWidth)
             if let version = library.version, let path = library.path {
-                console.print("  \(name)  \(version.padding(toLength: versionWidth, withPad: " ", startingAt: 0))  \(path)")
+                console.print("  \(name)  \(version.padded(to: versionWidth))  \(path)")
             } else if let missing = library.missing {
                 console.print("  \(name)  missing: \(DisplayText.escape(missing.description)) "
                               + "(apt-get install \(missing.library.package))")

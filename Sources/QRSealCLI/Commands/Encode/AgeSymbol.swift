@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `encode --to` and `encode --armor age|age-text`: recipients named on the command line, and

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `encode`'s outputs of a whole message, of one code or many: the printable sheet
@@ -53,7 +54,7 @@ struct MessageOutputs {
         guard let fps = Double(text), fps.isFinite, range.contains(fps),
               text.allSatisfy({ $0.isNumber || $0 == "." }) else {
             throw .usage("--fps must be a number of frames per second from "
-                         + String(format: "%g to %g, not '%@'", range.lowerBound, range.upperBound, text))
+                         + "\(NumberText.brief(range.lowerBound)) to \(NumberText.brief(range.upperBound)), not '\(text)'")
         }
         return fps
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `qrseal inbox …`: list, show, open, remove, label, pin, count, export and import kept items.
@@ -194,7 +195,7 @@ struct InboxCommand {
             console.print(JSON.line([("total", .int(total)), ("waiting", .int(waiting))] + byKind.map { ($0.0.rawValue, .int($0.1)) }))
         } else {
             console.print("\(total) item\(total == 1 ? "" : "s")")
-            for (kind, n) in byKind { console.print("  " + kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + "\(n)") }
+            for (kind, n) in byKind { console.print("  " + kind.rawValue.padded(to: 9) + "\(n)") }
             if waiting > 0 { console.print("\(Self.messages(waiting)) waiting for parts (see 'qrseal inbox list --waiting')") }
         }
         return total > 0 ? .success : .nothingFound
@@ -272,7 +273,7 @@ struct InboxCommand {
             throw CLIError(message: "cannot ask whether to remove: no terminal to answer on",
                            hints: ["give --yes to remove without asking, or --dry-run to list what would go"])
         }
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        return ["y", "yes"].contains(answer.trimmingSpaces().lowercased())
     }
 
     private func declined(_ console: Console) -> ExitStatus {

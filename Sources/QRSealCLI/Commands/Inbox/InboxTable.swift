@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// Human-readable views of inbox items: a table sized to the terminal, and full details.
@@ -63,7 +64,7 @@ enum InboxTable {
             if let text = item.text { fields.append(("text", text)) }
             fields.append(("note", "someone's public key; seal to it after 'qrseal contacts add NAME --from-inbox \(item.id ?? 0)'"))
         case .binary:
-            fields.append(("hex", item.bytes.prefix(48).map { String(format: "%02x", $0) }.joined(separator: " ")
+            fields.append(("hex", NumberText.hex(item.bytes.prefix(48), separator: " ")
                 + (item.bytes.count > 48 ? " …" : "")))
         default:
             if let text = item.text { fields.append(("text", text)) }
@@ -79,7 +80,7 @@ enum InboxTable {
         }
     }
 
-    private static func fmt(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(format: "%.1f", d) }
+    private static func fmt(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : NumberText.oneDecimal(d) }
 
     private static func shortSource(_ item: InboxItem) -> String {
         DisplayText.escape(item.sourceKind == .file ? URL(fileURLWithPath: item.source).lastPathComponent : item.source)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `qrseal keygen`: a new random key, to a file created with mode 0600 or to standard output.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `qrseal keys add|list|rm`: the keyring of key files tried on sealed messages.

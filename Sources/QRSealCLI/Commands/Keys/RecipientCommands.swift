@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `qrseal contacts add|list|rm|show` and `qrseal keys show`: public keys (age recipients) by

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `qrseal open FILE.age` for a binary age file of any size: the header is read and the key

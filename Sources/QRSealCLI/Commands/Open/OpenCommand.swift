@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `qrseal open`: a sealed message from pasted text (as a phone shows it) or from an image.

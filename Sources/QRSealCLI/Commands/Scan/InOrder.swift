@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import QRSealKit
 
 /// Runs `work` for each index of `0..<count` on background threads, at most `width` at a
 /// time, starting the next as soon as one ends, and hands each result to `body` on the
@@ -14,17 +16,16 @@ func inOrder<R: Sendable>(count: Int, width: Int, _ work: @escaping @Sendable (I
     let slots = (0..<count).map { _ in Slot<R>() }
     let next = NextIndex(count: count)
     for _ in 0..<min(max(1, width), count) {
-        let worker = Thread {
+        Threads.start(name: "qrseal scan") {
             while let i = next.take() { slots[i].put(work(i)) }
         }
-        worker.start()
     }
     for i in 0..<count { body(i, slots[i].take()) }
 }
 
 /// The indices not yet taken, handed out one at a time to whichever worker asks.
 private final class NextIndex: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var next = 0
     private let count: Int
     init(count: Int) { self.count = count }
@@ -40,7 +41,7 @@ private final class NextIndex: @unchecked Sendable {
 
 /// One result, handed from the thread that made it to the one that waits for it.
 private final class Slot<R>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var value: R?
 
     func put(_ result: R) {

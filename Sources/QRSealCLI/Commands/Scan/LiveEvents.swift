@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// What a live scan does with each event of its session: hands the code or text to the

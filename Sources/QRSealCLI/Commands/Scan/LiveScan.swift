@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `qrseal scan --camera` / `--stream`: frames from a V4L2 camera or a YUV4MPEG2 stream go
@@ -111,7 +112,7 @@ struct LiveScan {
 
     static func region(_ text: String) throws(CLIError) -> Region {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            Int($0.trimmingCharacters(in: .whitespaces))
+            Int($0.trimmingSpaces())
         }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
               x >= 0, y >= 0, w > 0, h > 0, x <= 1 << 20, y <= 1 << 20, w <= 1 << 20, h <= 1 << 20 else {
@@ -228,7 +229,7 @@ struct LiveScan {
 
     private static func text(_ duration: Duration) -> String {
         let ms = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        return ms % 1000 == 0 ? "\(ms / 1000) s" : String(format: "%.1f s", Double(ms) / 1000)
+        return ms % 1000 == 0 ? "\(ms / 1000) s" : NumberText.oneDecimal(Double(ms) / 1000) + " s"
     }
 
     private var sourceKind: InboxItem.SourceKind {

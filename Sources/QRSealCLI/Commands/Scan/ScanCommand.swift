@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
+import Glibc
 import QRSealKit
 
 /// `qrseal scan`: every symbol in each image, printed as lines, raw payloads or JSON;
@@ -48,7 +50,7 @@ struct ScanCommand {
         guard let list = args.value("symbology") else { return Symbology.defaultSet }
         var set: Set<Symbology> = []
         for name in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+            let key = name.trimmingSpaces().lowercased()
             guard let s = Symbology(rawValue: key) else {
                 throw .usage("unknown symbology '\(name)'",
                              hint: "choose from " + Symbology.allCases.map(\.rawValue).joined(separator: ","))
@@ -163,7 +165,7 @@ struct ScanCommand {
 
     /// The pictures of one file as their scans end, in any order, kept in the file's order.
     final class ScannedPictures: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var pictures: [ScannedPicture?] = []
 
         /// A place for the next picture.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import QRSealKit
 
 /// `scan --text` and `--text-only`: text recognised in each image beside its codes, through
@@ -116,7 +117,7 @@ extension CLIError {
             self.init(message: message, hints: ["a data file may be damaged: reinstall it: apt-get install --reinstall "
                                                 + packages.joined(separator: " ")])
         case let .notADataFile(path, _):
-            let name = (path as NSString).lastPathComponent.replacingOccurrences(of: ".traineddata", with: "")
+            let name = SystemFiles.lastComponent(of: path).replacing(".traineddata", with: "")
             self.init(message: message, hints: ["reinstall it: apt-get install --reinstall "
                                                 + TextRecognitionError.package(forLanguage: name)])
         case .engine:

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Our own Aztec reader: finds bull's-eyes, maps each symbol through a homography fitted
 /// to its rings, and decodes it with `AztecSymbol`, so that Aztec Runes and thick- or

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The characters of an Aztec symbol's corrected, unstuffed data bits (ISO/IEC 24778, 7.3):
 /// five character tables (upper, lower, mixed, punctuation, digit) with latches and

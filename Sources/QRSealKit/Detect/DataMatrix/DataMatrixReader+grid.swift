@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension DataMatrixReader {
     /// A line n·p = c, n pointing out of the symbol.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Our own Data Matrix reader: finds each symbol's solid L and dotted sides at any angle,
 /// counts its modules along the dotted (timing) sides, samples every module through a

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where an image may hold the bars of a linear code: blocks whose gradients are strong and
 /// all point one way (the structure tensor's coherence), joined with their neighbours of

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One EAN/UPC layout laid over a grey-level profile: where its modules fall (positions of
 /// the layout's anchors, in samples), how much the optics blurred them, and the light level

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Our own reader of EAN-13, UPC-A, EAN-8 and UPC-E from grey levels (`ProfileSearch`):
 /// for blurred, noisy and low-resolution photos whose bars the engines' binarization loses.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Our own MicroPDF417 reader (ISO/IEC 24728): MicroPDF417 has no start or stop pattern,
 /// only row address patterns (RAPs) beside its codewords, which neither zbar nor libZXing 1.4

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The payload of PDF417 and MicroPDF417 data codewords (ISO/IEC 15438, 5.4; ISO/IEC 24728,
 /// 5.4): Text Compaction (four sub-modes with latches and shifts, two characters a

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The plan's gates: what decides that a stage can still pay, and which bar regions the
 /// codes read so far leave unread.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Which passes run, in which order, and when: the plan as data. Chosen by measurement on
 /// the zxing-cpp and zbar sample images and on the generated hard images (bench/passes, "The detection plan" in

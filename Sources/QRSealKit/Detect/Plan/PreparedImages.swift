@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Prepared copies of one image and what is taken from them (their binarized pixels, the
 /// runs along their rows, their finder censuses), each made once however many passes use
@@ -30,7 +31,7 @@ final class PreparedImages: @unchecked Sendable {
     /// count and order them with it; nil everywhere else.
     var observe: (@Sendable (_ product: Product, _ making: Bool) -> Void)?
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     /// Each product made, as the type its method returns.
     private var made: [Product: Any] = [:]
     /// The products a thread is making now.

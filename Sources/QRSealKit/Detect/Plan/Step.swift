@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One way of preparing a copy of the image for an engine, and how its points map back.
 enum Step: Hashable, Sendable {

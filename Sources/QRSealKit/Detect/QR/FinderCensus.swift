@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Counts QR finder patterns (the three nested squares in a code's corners) in an image,
 /// cheaply, to tell whether any code is still unread once some have been read.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Triples of finder patterns that `QRLocator` tried on one prepared copy and read nothing
 /// from. What a triple reads depends only on its three refined patterns and the copy, so
@@ -7,7 +8,7 @@ import Foundation
 final class FruitlessTriples: @unchecked Sendable {
     private struct Key: Hashable { let values: [Double] }
     private var keys: Set<Key> = []
-    private let lock = NSLock()
+    private let lock = Lock()
 
     private static func key(_ t: FinderTriple) -> Key {
         Key(values: t.patterns.flatMap { [$0.center.x, $0.center.y, $0.module] })

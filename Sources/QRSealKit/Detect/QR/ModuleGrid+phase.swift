@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Laying a grid on the modules as the picture shows them, where the reference points
 /// (finders and alignment patterns, up to 28 modules apart) leave it between them: a page's

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The checks `QRLocator` makes on a triple's first mapping before it lays a grid: the
 /// timing modules beside the finders, and the version information read in each finder's

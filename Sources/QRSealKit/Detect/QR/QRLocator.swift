@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Our own QR locator and rectifier, for dense and curved codes that the engines' own
 /// detectors (zxing-cpp 1.4's above all) sample wrongly.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds and reads rMQR symbols (`RMQRSymbol`) in a binarized image, from the finder
 /// patterns of its census (`FinderCensus`).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns a symbol's bytes into text the way the QR standard allows, or says they are not text.
 ///
