@@ -76,7 +76,7 @@ enum InboxCommandSpecs {
     static let namesOption = OptionSpec(
         long: "names", help: "Print only the names, one a line, opening no file: for scripts and shell completion.")
     static let keysRemove = CommandSpec(
-        name: "keys rm", abstract: "Remove a key from the keyring.", arguments: "NAME", options: [])
+        name: "keys rm", abstract: "Remove a key from the keyring.", arguments: "NAME", options: [], completes: .names(.keys))
 
     static let inbox = [list, show, open, remove, label, pin, unpin, count, export, importItems]
     static let keys = [keysAdd, keysList, keysRemove]

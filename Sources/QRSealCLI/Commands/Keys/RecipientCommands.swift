@@ -13,7 +13,7 @@ enum RecipientCommandSpecs {
 
     static let keysShow = CommandSpec(
         name: "keys show", abstract: "Show an identity's public key (age1…) and fingerprint, or its QR code.",
-        arguments: "NAME", options: qrOptions)
+        arguments: "NAME", options: qrOptions, completes: .names(.keys))
     static let contactsAdd = CommandSpec(
         name: "contacts add", abstract: "Keep someone's public key (age1…) under a name, to seal to with --to NAME.",
         arguments: "NAME [age1… | -]",
@@ -25,10 +25,10 @@ enum RecipientCommandSpecs {
         name: "contacts list", abstract: "List contacts: name, fingerprint and public key.", arguments: "",
         options: [InboxCommandSpecs.namesOption])
     static let contactsRemove = CommandSpec(
-        name: "contacts rm", abstract: "Remove a contact.", arguments: "NAME", options: [])
+        name: "contacts rm", abstract: "Remove a contact.", arguments: "NAME", options: [], completes: .names(.contacts))
     static let contactsShow = CommandSpec(
         name: "contacts show", abstract: "Show a contact's public key and fingerprint, or its QR code.",
-        arguments: "NAME", options: qrOptions)
+        arguments: "NAME", options: qrOptions, completes: .names(.contacts))
 
     static let all = [keysShow, contactsAdd, contactsList, contactsRemove, contactsShow]
 }
