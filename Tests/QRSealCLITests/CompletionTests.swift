@@ -6,27 +6,6 @@ import TestSupport
 /// The completion scripts `make install` writes, run by the shells themselves.
 @Suite("command line: shell completions")
 struct CompletionTests {
-    /// What bash's completion function offers for `line` (the last word is being typed), with
-    /// the script `qrseal completions bash` prints, in `directory`.
-    func bashCompletes(_ line: String, in directory: String? = nil) throws -> [String] {
-        let dir = try TempDir()
-        let script = qrseal(["completions", "bash"])
-        #expect(script.status == 0, "\(script.stderr)")
-        let path = try dir.write("qrseal.bash", script.stdout)
-        var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        if words.last != "" && line.hasSuffix(" ") { words.append("") }
-        let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
-        let program = """
-            source '\(path)'
-            COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
-            _qrseal
-            printf '%s\\n' "${COMPREPLY[@]}"
-            """
-        let r = try Tools.run("bash", ["--norc", "-c", program], currentDirectory: directory)
-        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
-        return r.stdoutText.split(separator: "\n").map(String.init)
-    }
-
     @Test("bash completes command names, a group's subcommands and options by prefix")
     func bashNames() throws {
         #expect(try bashCompletes("qrseal enc") == ["encode"])
@@ -62,25 +41,6 @@ struct CompletionTests {
         #expect(try bashCompletes("qrseal scan my", in: dir.url.path) == ["my photo.png"])
         #expect(try bashCompletes("qrseal encode -i no", in: dir.url.path) == ["notes.txt"])
         #expect(try bashCompletes("qrseal help inb") == ["inbox"])
-    }
-
-    /// What zsh's completion system offers for `line` after a Tab (the last word is being
-    /// typed), with the script `qrseal completions zsh` prints installed as `_qrseal` and
-    /// compinit loaded, in `directory`: Tests/Support/scripts/zsh-complete.zsh types it into
-    /// an interactive zsh on a pseudo-terminal.
-    func zshCompletes(_ line: String, in directory: String? = nil) throws -> [String] {
-        guard Tools.which("zsh") != nil else {
-            Issue.record("zsh is missing: 'make setup' installs it")
-            return []
-        }
-        let dir = try TempDir()
-        let script = qrseal(["completions", "zsh"])
-        #expect(script.status == 0, "\(script.stderr)")
-        _ = try dir.write("_qrseal", script.stdout)
-        let driver = Tools.packageRoot.appendingPathComponent("Tests/Support/scripts/zsh-complete.zsh").path
-        let r = try Tools.run("timeout", ["60", "zsh", "-f", driver, dir.url.path, line], currentDirectory: directory)
-        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
-        return r.stdoutText.split(separator: "\n").map(String.init)
     }
 
     @Test("zsh completes command names, a group's subcommands, options by prefix and their fixed choices")
@@ -125,21 +85,9 @@ struct CompletionTests {
 
     @Test("fish offers a group's subcommands and an option's choices")
     func fishCompletes() throws {
-        guard let fish = Tools.which("fish") else {
-            Issue.record("fish is missing: 'make setup' installs it")
-            return
-        }
-        let dir = try TempDir()
-        let path = try dir.write("qrseal.fish", qrseal(["completions", "fish"]).stdout)
-        func complete(_ line: String) throws -> [String] {
-            let r = try Tools.run(fish, ["--no-config", "-c", "source '\(path)'; complete -C '\(line)'"],
-                                  environment: Tools.environment(["HOME": dir.url.path]))
-            #expect(r.status == 0, "\(r.stderr)")
-            return r.stdoutText.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
-        }
-        #expect(try complete("qrseal inbox ").contains("list"))
+        #expect(try shellCompletes(.fish, "qrseal inbox ").contains("list"))
         let effort = try #require(Commands.scan.option(long: "effort")?.value)
-        #expect(try complete("qrseal scan --effort ").sorted() == effort.split(separator: "|").map(String.init).sorted())
+        #expect(try shellCompletes(.fish, "qrseal scan --effort ").sorted() == effort.split(separator: "|").map(String.init).sorted())
     }
 
     @Test("an unknown or missing shell is a usage error")

@@ -87,6 +87,27 @@ struct RecipientCommandTests {
         #expect(contacts.count == 2 && starts[0] != nil && starts[0] == starts[1], "\(contacts)")
     }
 
+    @Test("keys list --names and contacts list --names print the names alone, one a line, reading no key")
+    func names() throws {
+        let none = run(["keys", "list", "--names"])
+        #expect(none.status == 1 && none.out.isEmpty && none.stderr.isEmpty)
+        let me = try identity("me.key")
+        #expect(run(["keys", "add", me.path, "--name", "me"]).status == 0)
+        #expect(run(["keygen", "-o", dir.path("k.key")]).status == 0)
+        #expect(run(["keys", "add", dir.path("k.key"), "--name", "shared.2"]).status == 0)
+        // A damaged key stops the table, not the names.
+        try "not a key\n".write(toFile: dir.path("data/qrseal/keys/broken.key"), atomically: false, encoding: .utf8)
+        #expect(run(["keys", "list"]).status == 2)
+        let keys = run(["keys", "list", "--names"])
+        #expect(keys.status == 0 && keys.out == "broken\nme\nshared.2\n" && keys.stderr.isEmpty, "\(keys.out) \(keys.stderr)")
+        #expect(run(["contacts", "list", "--names"]).status == 1)
+        #expect(run(["contacts", "add", "zed", me.recipient]).status == 0)
+        #expect(run(["contacts", "add", "amy", me.recipient]).status == 0)
+        // A file put there by hand with a line feed in its name is still one line.
+        try FileManager.default.copyItem(atPath: dir.path("data/qrseal/contacts/amy.txt"), toPath: dir.path("data/qrseal/contacts/two\nlines.txt"))
+        #expect(run(["contacts", "list", "--names"]).out == "amy\ntwo\\nlines\nzed\n")
+    }
+
     @Test("keys show on a shared key says it is one, with no public key, and does not call it invalid")
     func showSharedKey() throws {
         let path = dir.path("shared.key")

@@ -18,6 +18,9 @@ struct CommandSpec: Sendable {
     /// The positional part of the usage line, e.g. `[TEXT | -]`.
     let arguments: String
     let options: [OptionSpec]
+    /// What a shell completes for the positional arguments, when `arguments` alone does not
+    /// say (see `argumentCompletion`).
+    var completes: ValueCompletion? = nil
 
     static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help for this command.")
 

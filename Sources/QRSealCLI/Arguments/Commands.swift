@@ -54,7 +54,8 @@ enum Commands {
         ] + KeySources.options.filter { $0.long != "identity" } + [
             OptionSpec(long: "to", value: "NAME|age1…",
                        help: "Seal to a public key: a contact's NAME or an age1… recipient; give it again for "
-                           + "each recipient. Only their identities open it."),
+                           + "each recipient. Only their identities open it.",
+                       completes: .names(.contacts)),
             OptionSpec(long: armorOption.long, value: "digits|binary|age|age-text",
                        help: "How a sealed message sits in the code: digits (default; survives phone apps), binary, "
                            + "or a standard age file, binary (age) or in age's armor (age-text), that "

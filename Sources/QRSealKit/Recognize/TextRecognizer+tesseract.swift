@@ -110,12 +110,7 @@ public final class TextRecognizer: @unchecked Sendable {
 
     /// The languages with a data file in `dataPath`, sorted (`osd`, orientation data, left out).
     public static func installedLanguages(dataPath: String = defaultDataPath) -> [String] {
-        let suffix = ".traineddata"
-        return (SystemFiles.names(in: dataPath) ?? [])
-            .filter { $0.hasSuffix(suffix) }
-            .map { String($0.dropLast(suffix.count)) }
-            .filter { $0 != "osd" && isLanguageName($0) }
-            .sorted()
+        SystemFiles.stems(in: dataPath, suffix: ".traineddata").filter { $0 != "osd" && isLanguageName($0) }
     }
 
     /// The text blocks in `image` (Tesseract on the whole page or, in sparse-text mode, on

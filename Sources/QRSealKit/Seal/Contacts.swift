@@ -59,12 +59,13 @@ public struct Contacts: Sendable {
         do { return try AgeRecipient(text: line) } catch { throw .damaged(name: name, error) }
     }
 
+    /// The contacts' names, sorted, read from the folder alone: no file is opened.
+    public func names() -> [String] { SystemFiles.stems(in: directory, suffix: ".txt") }
+
     /// Every contact, by name.
     public func list() throws(Failure) -> [Entry] {
-        guard let names = SystemFiles.names(in: directory) else { return [] }
         var entries: [Entry] = []
-        for fileName in names.sorted() where fileName.hasSuffix(".txt") {
-            let name = String(fileName.dropLast(4))
+        for name in names() {
             entries.append(Entry(name: name, recipient: try recipient(named: name)))
         }
         return entries

@@ -86,12 +86,14 @@ public struct Keyring: Sendable {
         }
     }
 
+    /// The keys' names, sorted, read from the folder alone: no key file is opened, so a
+    /// damaged one is named too.
+    public func names() -> [String] { SystemFiles.stems(in: directory, suffix: ".key") }
+
     /// The keys that can be read, and what went wrong with the others.
     public func readableKeys() -> ([SealKey], [Failure]) {
-        guard let names = SystemFiles.names(in: directory) else { return ([], []) }
         var keys: [SealKey] = [], problems: [Failure] = []
-        for fileName in names.sorted() where fileName.hasSuffix(".key") {
-            let name = String(fileName.dropLast(4))
+        for name in names() {
             do { keys += try self.keys(named: name) } catch { problems.append(error) }
         }
         return (keys, problems)
@@ -140,12 +142,8 @@ public struct Keyring: Sendable {
     }
 
     private func load() throws(Failure) -> [(String, [SealKey])] {
-        guard let names = SystemFiles.names(in: directory) else { return [] }
         var result: [(String, [SealKey])] = []
-        for fileName in names.sorted() where fileName.hasSuffix(".key") {
-            let name = String(fileName.dropLast(4))
-            result.append((name, try keys(named: name)))
-        }
+        for name in names() { result.append((name, try keys(named: name))) }
         return result
     }
 

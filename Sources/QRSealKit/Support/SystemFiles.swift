@@ -146,6 +146,12 @@ public enum SystemFiles {
         return names
     }
 
+    /// The names in `directory` that end with `suffix`, without it, sorted: `NAME` for each
+    /// `NAME.key`. None when the directory cannot be read.
+    public static func stems(in directory: String, suffix: String) -> [String] {
+        (names(in: directory) ?? []).filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }.sorted()
+    }
+
     /// Makes `path` and any missing parents with `mode`, like `mkdir -p`.
     public static func makeDirectories(_ path: String, mode: mode_t) throws(Failure) {
         if path.isEmpty || isDirectory(path) { return }

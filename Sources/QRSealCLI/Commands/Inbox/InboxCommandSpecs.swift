@@ -71,9 +71,12 @@ enum InboxCommandSpecs {
         options: [OptionSpec(long: "name", value: "NAME", help: "Name the key (default: the file's name without .key; for -, key- and its fingerprint).")])
     static let keysList = CommandSpec(
         name: "keys list", abstract: "List the keyring's keys by name and fingerprint (and public key, for identities).",
-        arguments: "", options: [])
+        arguments: "", options: [namesOption])
+    /// `keys list --names`, `contacts list --names`: what shell completion offers for a NAME.
+    static let namesOption = OptionSpec(
+        long: "names", help: "Print only the names, one a line, opening no file: for scripts and shell completion.")
     static let keysRemove = CommandSpec(
-        name: "keys rm", abstract: "Remove a key from the keyring.", arguments: "NAME", options: [])
+        name: "keys rm", abstract: "Remove a key from the keyring.", arguments: "NAME", options: [], completes: .names(.keys))
 
     static let inbox = [list, show, open, remove, label, pin, unpin, count, export, importItems]
     static let keys = [keysAdd, keysList, keysRemove]

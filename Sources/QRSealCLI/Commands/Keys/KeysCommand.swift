@@ -34,6 +34,7 @@ struct KeysCommand {
                 }
             case "keys list":
                 guard args.positionals.isEmpty else { throw CLIError.usage("keys list takes no arguments") }
+                if args.has("names") { return RecipientCommand.printNames(keyring.names(), console: console) }
                 let entries = try keyring.list()
                 let rows = entries.map { [DisplayText.escape($0.name), $0.fingerprint] + ($0.recipient.map { [$0.text] } ?? []) }
                 for line in Columns.lines(rows) { console.print(line) }

@@ -14,7 +14,7 @@ enum RecipientCommandSpecs {
 
     static let keysShow = CommandSpec(
         name: "keys show", abstract: "Show an identity's public key (age1…) and fingerprint, or its QR code.",
-        arguments: "NAME", options: qrOptions)
+        arguments: "NAME", options: qrOptions, completes: .names(.keys))
     static let contactsAdd = CommandSpec(
         name: "contacts add", abstract: "Keep someone's public key (age1…) under a name, to seal to with --to NAME.",
         arguments: "NAME [age1… | -]",
@@ -23,12 +23,13 @@ enum RecipientCommandSpecs {
             Locations.inboxOption,
         ])
     static let contactsList = CommandSpec(
-        name: "contacts list", abstract: "List contacts: name, fingerprint and public key.", arguments: "", options: [])
+        name: "contacts list", abstract: "List contacts: name, fingerprint and public key.", arguments: "",
+        options: [InboxCommandSpecs.namesOption])
     static let contactsRemove = CommandSpec(
-        name: "contacts rm", abstract: "Remove a contact.", arguments: "NAME", options: [])
+        name: "contacts rm", abstract: "Remove a contact.", arguments: "NAME", options: [], completes: .names(.contacts))
     static let contactsShow = CommandSpec(
         name: "contacts show", abstract: "Show a contact's public key and fingerprint, or its QR code.",
-        arguments: "NAME", options: qrOptions)
+        arguments: "NAME", options: qrOptions, completes: .names(.contacts))
 
     static let all = [keysShow, contactsAdd, contactsList, contactsRemove, contactsShow]
 }
@@ -56,6 +57,7 @@ struct RecipientCommand {
                 try show(try contacts.recipient(named: try oneName()), console: console)
             case "contacts list":
                 guard args.positionals.isEmpty else { throw CLIError.usage("contacts list takes no arguments") }
+                if args.has("names") { return Self.printNames(contacts.names(), console: console) }
                 let entries = try contacts.list()
                 let rows = entries.map { [DisplayText.escape($0.name), $0.recipient.fingerprint, $0.recipient.text] }
                 for line in Columns.lines(rows) { console.print(line) }
@@ -75,6 +77,13 @@ struct RecipientCommand {
             throw CLIError(message: "\(error)")
         }
         return .success
+    }
+
+    /// `keys list --names`, `contacts list --names`: one name a line, escaped as the tables
+    /// escape them, so that each is one line whatever its file is called.
+    static func printNames(_ names: [String], console: Console) -> ExitStatus {
+        for name in names { console.print(DisplayText.escape(name)) }
+        return names.isEmpty ? .nothingFound : .success
     }
 
     private func oneName() throws(CLIError) -> String {
