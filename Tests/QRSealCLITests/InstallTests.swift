@@ -148,4 +148,40 @@ struct InstallTests {
         let shipped = try Data(contentsOf: URL(fileURLWithPath: root.path("usr/share/bash-completion/completions/qrseal")))
         #expect(try Tools.run(bin, ["completions", "bash"], environment: env).stdout == shipped)
     }
+
+    /// The app's package, beside the CLI's.
+    static var desktopDeb: String {
+        let cli = URL(fileURLWithPath: deb)
+        return cli.deletingLastPathComponent()
+            .appendingPathComponent(cli.lastPathComponent.replacingOccurrences(of: "qrseal_", with: "qrseal-desktop_")).path
+    }
+
+    @Test("the CLI and the app installed together take at most 40 MB, and neither carries Foundation's ICU data",
+          .enabled(if: Tools.which("dpkg-deb") != nil))
+    func installedSize() throws {
+        var total = 0
+        for package in [Self.deb, Self.desktopDeb] {
+            guard FileManager.default.fileExists(atPath: package) else {
+                Issue.record("no package at \(package): run 'make deb' first ('make test' does)")
+                return
+            }
+            let root = try TempDir()
+            #expect(try Tools.run("dpkg-deb", ["-x", package, root.url.path]).status == 0)
+            let files = FileManager.default.enumerator(atPath: root.url.path)
+            while let file = files?.nextObject() as? String {
+                let attributes = try FileManager.default.attributesOfItem(atPath: root.path(file))
+                guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+                total += (attributes[.size] as? Int) ?? 0
+                // ICU's data, which Foundation links in whole (34 MB): the binaries use FoundationEssentials.
+                if file.hasPrefix("usr/bin/") {
+                    let strings = try Tools.run("grep", ["-c", "icudt", root.path(file)]).stdoutText
+                    #expect(strings == "0\n", "\(file) holds ICU data")
+                }
+            }
+            // What apt shows before installing agrees, in KiB.
+            let field = try Tools.run("dpkg-deb", ["-f", package, "Installed-Size"]).stdoutText
+            #expect(Int(field.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 * 1024 <= 40_000_000 } == true, "\(field)")
+        }
+        #expect(total <= 40_000_000, "the two packages install \(total) bytes")
+    }
 }
