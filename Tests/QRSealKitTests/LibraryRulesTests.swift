@@ -75,6 +75,18 @@ struct LibraryRulesTests {
         #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
     }
 
+    @Test("no shipped code imports Foundation: FoundationEssentials, without ICU's 34 MB of data")
+    func foundationEssentialsOnly() throws {
+        var offenders: [String] = []
+        for file in try Self.swiftFiles(under: "") {
+            for (index, line) in Self.code(file.text).enumerated()
+            where line.contains(/^\s*(?:@\w+\s+)?(?:public\s+)?import\s+(?:\w+\s+)?(?:Foundation|FoundationInternationalization)(?:\.|\s|$)/) {
+                offenders.append("\(file.path):\(index + 1)")
+            }
+        }
+        #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
+    }
+
     /// The `C…` targets that Package.swift declares.
     static func cModules() throws -> Set<String> {
         let manifest = try String(contentsOf: Tools.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
