@@ -2,15 +2,15 @@ import Foundation
 import Testing
 import TestSupport
 
-/// README.md's transcripts, run as a reader would type them.
+/// The transcripts of README.md and docs/TOUR.md, run as a reader would type them.
 ///
 /// A block fenced ```` ```console ```` is a transcript: each line starting `$ ` is a command
 /// (`friend$ ` one typed by a second person, with a keyring of their own), and the lines up to
 /// the next command are what it prints, standard output and standard error together. In an
 /// expected line `…` stands for any text (a date, a random message id, a temporary path). A
 /// block fenced ```` ```console no-run ```` is shown but not run (it needs a camera or a
-/// picture of text). The blocks run in order in one empty folder, with the built `qrseal`
-/// first on PATH; each `##` section starts with an empty inbox and keyring.
+/// picture of text). Each document's blocks run in order in one empty folder of its own, with
+/// the built `qrseal` first on PATH; each `##` section starts with an empty inbox and keyring.
 @Suite("README examples")
 struct ReadmeTests {
     struct Command {
@@ -26,6 +26,8 @@ struct ReadmeTests {
     }
 
     static let readme = Tools.packageRoot.appendingPathComponent("README.md")
+    /// The documents whose transcripts run: the README's three short sessions, and the tour.
+    static let documents = ["README.md", "docs/TOUR.md"]
 
     /// The runnable transcripts of `text`, by section.
     static func sections(of text: String) -> [Section] {
@@ -76,20 +78,32 @@ struct ReadmeTests {
         #expect(!Self.matches("hello", "hello "))
     }
 
-    @Test("the README's sections have transcripts to run, the main journeys among them")
+    @Test("the README shows its three sessions, and the transcripts that run cover the main journeys")
     func journeysAreRun() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let commands = Self.sections(of: text).flatMap(\.commands).map(\.line)
+        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        let titles = readme.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
+        for session in ["Two commands", "A sealed note", "A paper backup", "The desktop app", "Read more"] {
+            #expect(titles.contains(session), "README.md has no section '\(session)': \(titles)")
+        }
+        let shown = Self.sections(of: readme).flatMap(\.commands).map(\.line)
+        for needed in ["qrseal keygen", "--key-file", "qrseal open", "--passphrase-file", "-o backup.pdf", "qrseal scan"] {
+            #expect(shown.contains { $0.contains(needed) }, "no README transcript that is run has '\(needed)'")
+        }
+        var commands: [String] = []
+        for document in Self.documents {
+            let text = try String(contentsOf: Tools.packageRoot.appendingPathComponent(document), encoding: .utf8)
+            commands += Self.sections(of: text).flatMap(\.commands).map(\.line)
+        }
         for needed in ["qrseal encode", "qrseal scan", "qrseal open", "--passphrase-file", "--key-file", "--to ",
-                       "qrseal inbox list", "qrseal inbox show", "qrseal keygen"] {
+                       "qrseal inbox list", "qrseal inbox show", "qrseal keygen", "--format terminal"] {
             #expect(commands.contains { $0.contains(needed) }, "no transcript that is run has '\(needed)'")
         }
     }
 
-    @Test("every transcript in README.md prints what it shows",
-          .enabled(if: Tools.which("zbarimg") != nil))
-    func transcripts() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    @Test("every transcript in README.md and docs/TOUR.md prints what it shows",
+          .enabled(if: Tools.which("zbarimg") != nil && Tools.which("pdftoppm") != nil), arguments: documents)
+    func transcripts(_ document: String) throws {
+        let text = try String(contentsOf: Tools.packageRoot.appendingPathComponent(document), encoding: .utf8)
         let work = try TempDir()
         let folder = work.path("work")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -110,7 +124,7 @@ struct ReadmeTests {
                 env["HOME"] = home
                 let r = try Tools.run("/bin/bash", ["-c", "exec 2>&1; " + command.line], environment: env,
                                       currentDirectory: folder)
-                let where_ = "README.md:\(command.readmeLine) (\(section.title)): \(command.line)"
+                let where_ = "\(document):\(command.readmeLine) (\(section.title)): \(command.line)"
                 if r.status != 0 && !command.line.contains("$?") {
                     Issue.record("\(where_): exit \(r.status), and the transcript shows no status\n\(r.stdoutText)")
                 }
