@@ -1,6 +1,6 @@
 /// A command of the tool: made from its parsed arguments, which it validates, then run.
 /// `Commands.table` pairs each command's spec with its type.
-protocol Command {
+protocol Command: SendableMetatype {
     init(_ spec: CommandSpec, _ args: ParsedArguments, console: Console) throws(CLIError)
     mutating func run(console: Console) throws(CLIError) -> ExitStatus
 }
