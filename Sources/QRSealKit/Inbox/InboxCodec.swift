@@ -244,11 +244,8 @@ public struct InboxImportReader {
         guard cells[10] == "0" || cells[10] == "1" else { throw .badImport(line: number, reason: "pinned must be 0 or 1") }
         let corners = cells[8].isEmpty ? [] : InboxRow.decodeCorners(cells[8])
         if !cells[8].isEmpty && corners.isEmpty { throw .badImport(line: number, reason: "bad corners") }
-        let bytesGiven = !(cells[7].isEmpty)
-        // CSV cannot tell empty text from none: an empty cell beside a payload means "not text".
-        let text: String? = cells[6].isEmpty && bytesGiven ? nil : cells[6]
         var made = try item(receivedAt: cells[1], sourceKind: cells[2], source: cells[3], symbology: cells[4],
-                            kind: cells[5], text: text, base64: cells[7], corners: corners,
+                            kind: cells[5], text: cells[6], base64: cells[7], corners: corners,
                             label: cells[9].isEmpty ? nil : cells[9], pinned: cells[10] == "1", line: number)
         if cells.count > 15, !cells[15].isEmpty { made.fileName = cells[15] }
         return made
@@ -297,6 +294,9 @@ public struct InboxImportReader {
             throw .badImport(line: line, reason: "corners must be finite numbers")
         }
         let payload = [UInt8](bytes)
+        // CSV cannot tell empty text from none: in either format, empty text beside a payload
+        // means "not text", so that an item imports the same from both.
+        let text = text == "" && !payload.isEmpty ? nil : text
         let contentKind = ContentClassifier.classify(bytes: payload, text: text, symbology: symbology).kind
         return InboxItem(receivedAt: time, sourceKind: source_, source: source, symbology: symbology,
                          bytes: payload, text: text, kind: contentKind, corners: corners,

@@ -123,6 +123,28 @@ struct InboxImportTests {
         #expect(try inbox.count(InboxQuery()) == 0)
     }
 
+    @Test("empty text beside a payload is no text in JSON as in CSV, so an item imports the same from both (found by make fuzz)")
+    func emptyTextBesidePayload() throws {
+        let json = #"{"received_at":"2026-01-01T00:00:00Z","source_kind":"file","source":"a","symbology":"qr","kind":"text","text":"","bytes_base64":"EQACAAMA"}"#
+        var lines = [json][...]
+        var reader = InboxImportReader(nextLine: { lines.popFirst() })
+        guard case .item(let item)? = try reader.next() else { Issue.record("not an item"); return }
+        #expect(item.text == nil && item.kind == .binary && item.bytes == [0x11, 0, 2, 0, 3, 0])
+        for format in InboxFormat.allCases {
+            var again = [format.header, format.encode(item)][...]
+            var back = InboxImportReader(nextLine: { again.popFirst() })
+            #expect(try back.next() == .item(item), "\(format)")
+        }
+        // Empty text with no payload is an empty text, in both formats too.
+        let empty = InboxItem(receivedAt: 1_000, sourceKind: .file, source: "a", symbology: "qr", bytes: [], text: "",
+                              kind: ContentClassifier.classify(bytes: [], text: "", symbology: "qr").kind)
+        for format in InboxFormat.allCases {
+            var again = [format.header, format.encode(empty)][...]
+            var back = InboxImportReader(nextLine: { again.popFirst() })
+            #expect(try back.next() == .item(empty), "\(format)")
+        }
+    }
+
     @Test("the kind comes from the content: sealed bytes imported as text stay sealed and unsearchable")
     func kindRecomputed() throws {
         let inbox = try fresh()
