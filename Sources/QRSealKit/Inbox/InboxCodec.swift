@@ -187,19 +187,23 @@ public struct InboxImportReader {
         }
         // Version 1 had no pieces: there, a "waiting" field is one the reader does not know.
         if version >= 2 && object["waiting"] != nil { return .piece(try Self.jsonPiece(line, line: number)) }
-        return .item(try jsonItem(object, line, line: number))
+        return .item(try jsonItem(object, line: number))
     }
 
-    private func jsonItem(_ object: [String: JSON.Value], _ line: String, line number: Int) throws(InboxError) -> InboxItem {
+    private func jsonItem(_ object: [String: JSON.Value], line number: Int) throws(InboxError) -> InboxItem {
         func string(_ key: String) -> String? { object[key]?.string }
         var corners: [Point] = []
-        if object["corners"] != nil {
-            // As Double, never through an integer: an export must import to the same corners.
-            let list = try? JSONDecoder().decode(CornerList.self, from: Data(line.utf8))
-            guard let pairs = list?.corners, pairs.allSatisfy({ $0.count == 2 }) else {
+        if let value = object["corners"] {
+            let points: [Point?]? = if case .array(let pairs) = value {
+                pairs.map { pair in
+                    guard case .array(let xy) = pair, xy.count == 2, let x = xy[0].number, let y = xy[1].number else { return nil }
+                    return Point(x: x, y: y)
+                }
+            } else { nil }
+            guard let points, !points.contains(where: { $0 == nil }) else {
                 throw .badImport(line: number, reason: "corners must be a list of [x, y] pairs")
             }
-            corners = pairs.map { Point(x: $0[0], y: $0[1]) }
+            corners = points.compactMap { $0 }
         }
         if object["text"] != nil && string("text") == nil { throw .badImport(line: number, reason: "text must be a string") }
         if object["label"] != nil && string("label") == nil { throw .badImport(line: number, reason: "label must be a string") }
@@ -217,7 +221,6 @@ public struct InboxImportReader {
         return item
     }
 
-    private struct CornerList: Decodable { let corners: [[Double]]? }
 
     private mutating func csvRecord(_ first: String, line number: Int) throws(InboxError) -> InboxRecord {
         // A quoted cell may hold line breaks: read on until the quotes balance. Only the

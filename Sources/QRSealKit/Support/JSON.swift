@@ -57,25 +57,37 @@ extension JSON {
 
 extension JSON.Value: Decodable {
     public init(from decoder: any Decoder) throws {
-        if let object = try? decoder.container(keyedBy: AnyKey.self) {
+        // Strings first, then numbers: a failed guess costs a thrown error, and an export's
+        // values are nearly all strings.
+        let value = try decoder.singleValueContainer()
+        if value.decodeNil() { self = .null }
+        else if let string = try? value.decode(String.self) { self = .string(string) }
+        else if let int = try? value.decode(Int.self) { self = .int(int) }
+        else if let number = try? value.decode(Double.self) { self = .number(number) }
+        else if let bool = try? value.decode(Bool.self) { self = .bool(bool) }
+        else if let object = try? decoder.container(keyedBy: AnyKey.self) {
             self = .object(try object.allKeys.map { ($0.stringValue, try object.decode(JSON.Value.self, forKey: $0)) })
-        } else if var array = try? decoder.unkeyedContainer() {
+        } else {
+            var array = try decoder.unkeyedContainer()
             var items: [JSON.Value] = []
             while !array.isAtEnd { items.append(try array.decode(JSON.Value.self)) }
             self = .array(items)
-        } else {
-            let value = try decoder.singleValueContainer()
-            if value.decodeNil() { self = .null }
-            else if let bool = try? value.decode(Bool.self) { self = .bool(bool) }
-            else if let int = try? value.decode(Int.self) { self = .int(int) }
-            else if let number = try? value.decode(Double.self) { self = .number(number) }
-            else { self = .string(try value.decode(String.self)) }
         }
     }
 
     /// The string this is, if it is one.
     public var string: String? {
         if case .string(let s) = self { s } else { nil }
+    }
+
+    /// The number this is, if it is one: a whole number as the Double nearest it, as a
+    /// Double read from the same digits would be.
+    public var number: Double? {
+        switch self {
+        case .int(let n): Double(n)
+        case .number(let d): d
+        default: nil
+        }
     }
 
     /// The truth value this is, if it is one.
