@@ -217,7 +217,8 @@ public struct InboxImportReader {
                              source: string("source"), symbology: string("symbology"), kind: string("kind"),
                              text: string("text"), base64: string("bytes_base64"), corners: corners,
                              label: string("label"), pinned: object["pinned"]?.bool ?? false, line: number)
-        item.fileName = string("file_name")
+        // An empty file name is none, as in CSV (and as `encode` would never write one).
+        item.fileName = string("file_name").flatMap { $0.isEmpty ? nil : $0 }
         return item
     }
 
@@ -249,7 +250,7 @@ public struct InboxImportReader {
         if !cells[8].isEmpty && corners.isEmpty { throw .badImport(line: number, reason: "bad corners") }
         var made = try item(receivedAt: cells[1], sourceKind: cells[2], source: cells[3], symbology: cells[4],
                             kind: cells[5], text: cells[6], base64: cells[7], corners: corners,
-                            label: cells[9].isEmpty ? nil : cells[9], pinned: cells[10] == "1", line: number)
+                            label: cells[9], pinned: cells[10] == "1", line: number)
         if cells.count > 15, !cells[15].isEmpty { made.fileName = cells[15] }
         return made
     }
@@ -301,9 +302,10 @@ public struct InboxImportReader {
         // means "not text", so that an item imports the same from both.
         let text = text == "" && !payload.isEmpty ? nil : text
         let contentKind = ContentClassifier.classify(bytes: payload, text: text, symbology: symbology).kind
+        // An empty label is none, as `inbox label ID ''` clears one, and as CSV reads it.
         return InboxItem(receivedAt: time, sourceKind: source_, source: source, symbology: symbology,
                          bytes: payload, text: text, kind: contentKind, corners: corners,
-                         label: label, pinned: pinned)
+                         label: label?.isEmpty == false ? label : nil, pinned: pinned)
     }
 
     /// When, from what kind of source, from where and in what symbology an item or a piece

@@ -123,13 +123,14 @@ struct InboxImportTests {
         #expect(try inbox.count(InboxQuery()) == 0)
     }
 
-    @Test("empty text beside a payload is no text in JSON as in CSV, so an item imports the same from both (found by make fuzz)")
+    @Test("empty text beside a payload, an empty label and an empty file name are none in JSON as in CSV, so an item imports the same from both (found by make fuzz)")
     func emptyTextBesidePayload() throws {
-        let json = #"{"received_at":"2026-01-01T00:00:00Z","source_kind":"file","source":"a","symbology":"qr","kind":"text","text":"","bytes_base64":"EQACAAMA"}"#
+        let json = #"{"received_at":"2026-01-01T00:00:00Z","source_kind":"file","source":"a","symbology":"qr","kind":"text","text":"","bytes_base64":"EQACAAMA","label":"","file_name":""}"#
         var lines = [json][...]
         var reader = InboxImportReader(nextLine: { lines.popFirst() })
         guard case .item(let item)? = try reader.next() else { Issue.record("not an item"); return }
         #expect(item.text == nil && item.kind == .binary && item.bytes == [0x11, 0, 2, 0, 3, 0])
+        #expect(item.label == nil && item.fileName == nil)
         for format in InboxFormat.allCases {
             var again = [format.header, format.encode(item)][...]
             var back = InboxImportReader(nextLine: { again.popFirst() })
