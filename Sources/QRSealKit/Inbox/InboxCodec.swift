@@ -194,16 +194,10 @@ public struct InboxImportReader {
         func string(_ key: String) -> String? { object[key]?.string }
         var corners: [Point] = []
         if let value = object["corners"] {
-            let points: [Point?]? = if case .array(let pairs) = value {
-                pairs.map { pair in
-                    guard case .array(let xy) = pair, xy.count == 2, let x = xy[0].number, let y = xy[1].number else { return nil }
-                    return Point(x: x, y: y)
-                }
-            } else { nil }
-            guard let points, !points.contains(where: { $0 == nil }) else {
+            guard let points = Self.points(value) else {
                 throw .badImport(line: number, reason: "corners must be a list of [x, y] pairs")
             }
-            corners = points.compactMap { $0 }
+            corners = points
         }
         if object["text"] != nil && string("text") == nil { throw .badImport(line: number, reason: "text must be a string") }
         if object["label"] != nil && string("label") == nil { throw .badImport(line: number, reason: "label must be a string") }
@@ -222,6 +216,17 @@ public struct InboxImportReader {
         return item
     }
 
+
+    /// `[[x, y], …]` as points, each number read as a Double; nil for anything else.
+    private static func points(_ value: JSON.Value) -> [Point]? {
+        guard case .array(let pairs) = value else { return nil }
+        var points: [Point] = []
+        for pair in pairs {
+            guard case .array(let xy) = pair, xy.count == 2, let x = xy[0].number, let y = xy[1].number else { return nil }
+            points.append(Point(x: x, y: y))
+        }
+        return points
+    }
 
     private mutating func csvRecord(_ first: String, line number: Int) throws(InboxError) -> InboxRecord {
         // A quoted cell may hold line breaks: read on until the quotes balance. Only the

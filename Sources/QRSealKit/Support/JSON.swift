@@ -12,7 +12,7 @@ public enum JSON {
         switch value {
         case .string(let s): return quote(s)
         case .int(let n): return String(n)
-        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .number(let d): return NumberText.brief(d)
         case .array(let items): return "[" + items.map(render).joined(separator: ",") + "]"
         case .object(let fields):
             return "{" + fields.map { quote($0.0) + ":" + render($0.1) }.joined(separator: ",") + "}"

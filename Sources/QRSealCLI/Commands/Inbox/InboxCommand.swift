@@ -215,11 +215,12 @@ struct InboxCommand {
         if args.has("waiting") {
             guard args.value("older-than") == nil else { throw .usage("give --waiting or --older-than, not both") }
             let ids = args.positionals.map { $0.uppercased() }
-            if ids.isEmpty {
+            if ids.isEmpty, asks(console) {
                 let waiting: Int
                 do { waiting = try inbox.waitingMessages().count } catch { throw CLIError(error) }
-                guard try confirm("Remove all \(Self.messages(waiting)) waiting for parts, with their parts?", count: waiting, console)
-                else { return declined(console) }
+                if waiting > 0, try !answeredYes("Remove all \(Self.messages(waiting)) waiting for parts, with their parts?", console) {
+                    return declined(console)
+                }
             }
             let removed: Int
             do { removed = try inbox.removeWaiting(ids.isEmpty ? nil : ids) } catch { throw CLIError(error) }
@@ -238,11 +239,19 @@ struct InboxCommand {
                 throw .usage("--older-than must be a duration such as 30d, 12h or 2w, not '\(text)'")
             }
             let cutoff = Intake.now() - age
-            let items: [InboxItem]
-            do { items = try inbox.list(InboxQuery(until: cutoff)).filter { !$0.pinned } } catch { throw CLIError(error) }
-            if args.has("dry-run") { return wouldRemove(items, console) }
-            let question = "Remove \(items.count) unpinned item\(items.count == 1 ? "" : "s") received more than \(DisplayText.escape(text)) ago?"
-            guard try confirm(question, count: items.count, console) else { return declined(console) }
+            if args.has("dry-run") {
+                let items: [InboxItem]
+                do { items = try inbox.list(InboxQuery(until: cutoff)).filter { !$0.pinned } } catch { throw CLIError(error) }
+                return wouldRemove(items, console)
+            }
+            if asks(console) {
+                // Counted, not listed: only the number is asked about.
+                let count: Int
+                do { count = try inbox.count(InboxQuery(until: cutoff)) - inbox.count(InboxQuery(until: cutoff, pinnedOnly: true)) }
+                catch { throw CLIError(error) }
+                let question = "Remove \(count) unpinned item\(count == 1 ? "" : "s") received more than \(DisplayText.escape(text)) ago?"
+                if count > 0, try !answeredYes(question, console) { return declined(console) }
+            }
             let removed: Int
             do { removed = try inbox.removeUnpinned(before: cutoff) } catch {
                 throw CLIError(message: error.description)
@@ -264,11 +273,12 @@ struct InboxCommand {
         return .success
     }
 
-    /// Whether to go on with removing `count` things at once: yes without asking when there
-    /// are none, with `--yes`, or when standard input is no terminal (a script); otherwise as
-    /// answered on the terminal, no unless the answer is y or yes.
-    private func confirm(_ question: String, count: Int, _ console: Console) throws(CLIError) -> Bool {
-        if count == 0 || args.has("yes") || !console.inputIsTerminal { return true }
+    /// Whether removing many at once asks first: not with `--yes`, nor when standard input is
+    /// no terminal (a script). Nothing is asked either when none would go.
+    private func asks(_ console: Console) -> Bool { !args.has("yes") && console.inputIsTerminal }
+
+    /// The answer on the terminal to `question`: no unless it is y or yes.
+    private func answeredYes(_ question: String, _ console: Console) throws(CLIError) -> Bool {
         guard let answer = console.ask(question + " [y/N] ") else {
             throw CLIError(message: "cannot ask whether to remove: no terminal to answer on",
                            hints: ["give --yes to remove without asking, or --dry-run to list what would go"])
